@@ -1,0 +1,27 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      rollupOptions: { input: resolve('src-main/electron/main.ts') },
+      externalizeDeps: true,
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      rollupOptions: { input: resolve('src-main/electron/preload.ts') },
+    },
+  },
+  renderer: {
+    root: 'src-renderer',
+    plugins: [react()],
+    build: {
+      outDir: resolve('out/renderer'),
+      rollupOptions: { input: resolve('src-renderer/index.html') },
+    },
+  },
+});

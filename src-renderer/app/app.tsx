@@ -1,0 +1,7 @@
+export function App() {
+  return (
+    <main>
+      <h1>Ferry</h1>
+    </main>
+  );
+}
