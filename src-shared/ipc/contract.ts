@@ -1,0 +1,150 @@
+import type { TransferView } from '../transfer/transfer-view';
+import {
+  hasShape,
+  isBoolean,
+  isHttpUrl,
+  isPath,
+  isPathList,
+  isShortText,
+  type Guard,
+} from './guards';
+import type { IpcResult } from './result';
+
+/** A file or folder chosen for sending, as main describes it to the renderer. */
+export interface SendItem {
+  path: string;
+  name: string;
+  /** Total bytes (all files inside, for a folder). */
+  size: number;
+  isDirectory: boolean;
+  fileCount: number;
+}
+
+export interface DesktopSettings {
+  serverUrl: string;
+  downloadFolder: string;
+  /** Whether the receiver reports its byte count to the server's anonymous counter. */
+  reportStats: boolean;
+  autoAccept: boolean;
+}
+
+export type LanRoomView =
+  | { state: 'off' }
+  | { state: 'starting' }
+  | { state: 'on'; url: string }
+  | { state: 'failed'; message: string };
+
+/** A LAN room another Ferry announced over DNS-SD. */
+export interface DiscoveredRoom {
+  name: string;
+  url: string;
+}
+
+export interface DesktopSnapshot {
+  transfer: TransferView;
+  lanRoom: LanRoomView;
+  discoveredRooms: DiscoveredRoom[];
+  settings: DesktopSettings;
+  /** Paths handed to the app at launch ("Open with", command line) not yet shown. */
+  pendingPaths: string[];
+}
+
+type Empty = Record<string, never>;
+
+/** Every request the renderer can make of main: its payload and what it returns. */
+export interface InvokeContract {
+  getSnapshot: { request: Empty; response: DesktopSnapshot };
+  describePaths: { request: { paths: string[] }; response: SendItem[] };
+  pickFiles: { request: Empty; response: SendItem[] };
+  pickFolder: { request: Empty; response: SendItem[] };
+  chooseDownloadFolder: { request: Empty; response: string | null };
+  startSend: { request: { paths: string[] }; response: null };
+  startReceive: { request: { code: string }; response: null };
+  answerOffer: { request: { accept: boolean; destination?: string }; response: null };
+  cancelTransfer: { request: Empty; response: null };
+  dismissTransfer: { request: Empty; response: null };
+  updateSettings: { request: Partial<DesktopSettings>; response: DesktopSettings };
+  setLanRoom: { request: { enabled: boolean }; response: LanRoomView };
+  openFolder: { request: { path: string }; response: null };
+  revealFile: { request: { path: string }; response: null };
+  openExternal: { request: { url: string }; response: null };
+}
+
+/** Everything main pushes to the renderer. */
+export interface EventContract {
+  transferState: TransferView;
+  lanRoomState: LanRoomView;
+  discoveredRooms: DiscoveredRoom[];
+  sendPaths: { paths: string[] };
+}
+
+export type InvokeChannel = keyof InvokeContract;
+export type EventChannel = keyof EventContract;
+export type RequestOf<K extends InvokeChannel> = InvokeContract[K]['request'];
+export type ResponseOf<K extends InvokeChannel> = InvokeContract[K]['response'];
+
+const MAX_CODE_INPUT = 200;
+const isEmpty = hasShape<Empty>({});
+
+/** The runtime half of the contract: one check per channel, so the channel list is derived. */
+export const requestGuards: { [K in InvokeChannel]: Guard<RequestOf<K>> } = {
+  getSnapshot: isEmpty,
+  describePaths: hasShape({ paths: isPathList }),
+  pickFiles: isEmpty,
+  pickFolder: isEmpty,
+  chooseDownloadFolder: isEmpty,
+  startSend: hasShape({ paths: isPathList }),
+  startReceive: hasShape({ code: isShortText(MAX_CODE_INPUT) }),
+  answerOffer: hasShape({ accept: isBoolean }, { destination: isPath }),
+  cancelTransfer: isEmpty,
+  dismissTransfer: isEmpty,
+  updateSettings: hasShape(
+    {},
+    {
+      serverUrl: isHttpUrl,
+      downloadFolder: isPath,
+      reportStats: isBoolean,
+      autoAccept: isBoolean,
+    },
+  ),
+  setLanRoom: hasShape({ enabled: isBoolean }),
+  openFolder: hasShape({ path: isPath }),
+  revealFile: hasShape({ path: isPath }),
+  openExternal: hasShape({ url: isHttpUrl }),
+};
+
+export const INVOKE_CHANNELS = Object.keys(requestGuards) as InvokeChannel[];
+
+const eventChannelSet: { [K in EventChannel]: true } = {
+  transferState: true,
+  lanRoomState: true,
+  discoveredRooms: true,
+  sendPaths: true,
+};
+export const EVENT_CHANNELS = Object.keys(eventChannelSet) as EventChannel[];
+
+/** Wire names are namespaced so no other ipc traffic can collide with Ferry's. */
+export const invokeWireName = (channel: InvokeChannel): string => `ferry:invoke:${channel}`;
+export const eventWireName = (channel: EventChannel): string => `ferry:event:${channel}`;
+
+/** What main implements; the shell and the test bridge register the same map. */
+export type HandlerMap = {
+  [K in InvokeChannel]: (request: RequestOf<K>) => Promise<ResponseOf<K>>;
+};
+
+/** Anything the renderer can drop: a DOM `File` satisfies it. */
+export interface DroppedFile {
+  readonly name: string;
+}
+
+/** The one object the preload exposes as `window.ferry`. */
+export interface FerryBridge {
+  invoke: { [K in InvokeChannel]: (request: RequestOf<K>) => Promise<IpcResult<ResponseOf<K>>> };
+  on<K extends EventChannel>(
+    channel: K,
+    listener: (payload: EventContract[K]) => void,
+    signal: AbortSignal,
+  ): void;
+  /** The filesystem path of a dropped file (Electron's webUtils.getPathForFile). */
+  pathForFile(file: DroppedFile): string;
+}

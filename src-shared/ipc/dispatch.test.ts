@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { INVOKE_CHANNELS, type HandlerMap } from './contract';
+import {
+  dispatchInvoke,
+  ERR_BAD_REQUEST,
+  ERR_INTERNAL,
+  ERR_UNKNOWN_CHANNEL,
+  HandlerError,
+} from './dispatch';
+
+function recordingHandlers(calls: unknown[]): HandlerMap {
+  const handlers: Record<string, (request: unknown) => Promise<unknown>> = {};
+  for (const channel of INVOKE_CHANNELS) {
+    handlers[channel] = async (request) => {
+      calls.push([channel, request]);
+      return null;
+    };
+  }
+  return handlers as unknown as HandlerMap;
+}
+
+const ignore = (): void => undefined;
+
+describe('every IPC request is validated before a handler sees it', () => {
+  it.each([
+    ['startSend', { paths: [] }, 'an empty path list'],
+    ['startSend', { paths: ['/tmp/a\0b'] }, 'a path with NUL'],
+    ['startSend', { paths: '/etc/passwd' }, 'a bare string'],
+    ['startSend', { paths: ['/a'], extra: 1 }, 'an unexpected key'],
+    ['startReceive', { code: 42 }, 'a code that is not text'],
+    ['startReceive', { code: 'x'.repeat(201) }, 'an oversized code'],
+    ['answerOffer', { accept: 'yes' }, 'a non-boolean answer'],
+    ['openExternal', { url: 'file:///etc/passwd' }, 'a non-http link'],
+    ['openExternal', { url: 'javascript:alert(1)' }, 'a script link'],
+    ['updateSettings', { serverUrl: 'ftp://x' }, 'a non-http server'],
+    ['getSnapshot', null, 'a null payload'],
+    ['getSnapshot', ['x'], 'an array payload'],
+  ])('%s refuses %j (%s)', async (channel, request) => {
+    const calls: unknown[] = [];
+    const result = await dispatchInvoke(recordingHandlers(calls), channel, request, ignore);
+    expect(result).toEqual({
+      ok: false,
+      error: expect.objectContaining({ code: ERR_BAD_REQUEST }),
+    });
+    expect(calls).toEqual([]);
+  });
+
+  it('an unknown channel, even one named like an Object method, is refused', async () => {
+    const calls: unknown[] = [];
+    for (const channel of ['toString', '__proto__', 'constructor', 'nope']) {
+      const result = await dispatchInvoke(recordingHandlers(calls), channel, {}, ignore);
+      expect(result.ok === false && result.error.code).toBe(ERR_UNKNOWN_CHANNEL);
+    }
+    expect(calls).toEqual([]);
+  });
+
+  it('a valid request reaches its handler and its value comes back', async () => {
+    const calls: unknown[] = [];
+    const result = await dispatchInvoke(
+      recordingHandlers(calls),
+      'answerOffer',
+      { accept: true, destination: '/home/me/Downloads' },
+      ignore,
+    );
+    expect(result).toEqual({ ok: true, value: null });
+    expect(calls).toEqual([['answerOffer', { accept: true, destination: '/home/me/Downloads' }]]);
+  });
+
+  it('a handler failure meant for people crosses as its code and sentence', async () => {
+    const handlers = recordingHandlers([]);
+    handlers.startReceive = async () => {
+      throw new HandlerError('ERR_CODE_NOT_FOUND', 'That code is unknown or has expired.');
+    };
+    const result = await dispatchInvoke(handlers, 'startReceive', { code: 'a-b-c' }, ignore);
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'ERR_CODE_NOT_FOUND', message: 'That code is unknown or has expired.' },
+    });
+  });
+
+  it('an unexpected exception is logged in main and reaches the renderer without its stack', async () => {
+    const handlers = recordingHandlers([]);
+    handlers.cancelTransfer = async () => {
+      throw new Error('secret internals at /home/me/.config');
+    };
+    const logged: unknown[] = [];
+    const result = await dispatchInvoke(handlers, 'cancelTransfer', {}, (e) => logged.push(e));
+    expect(result.ok === false && result.error.code).toBe(ERR_INTERNAL);
+    expect(JSON.stringify(result)).not.toContain('secret');
+    expect(logged).toHaveLength(1);
+  });
+});

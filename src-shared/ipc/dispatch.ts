@@ -1,0 +1,42 @@
+import { requestGuards, type HandlerMap, type InvokeChannel, type ResponseOf } from './contract';
+import { err, ok, type IpcResult } from './result';
+
+export const ERR_BAD_REQUEST = 'ERR_BAD_REQUEST';
+export const ERR_UNKNOWN_CHANNEL = 'ERR_UNKNOWN_CHANNEL';
+export const ERR_INTERNAL = 'ERR_INTERNAL';
+
+/** A failure a handler means the person to see: its code and sentence cross IPC as given. */
+export class HandlerError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HandlerError';
+  }
+}
+
+const isChannel = (name: string): name is InvokeChannel => Object.hasOwn(requestGuards, name);
+
+/**
+ * Validates a request and runs its handler, turning every outcome into a result value. The
+ * Electron shell and the e2e test bridge both go through here, so they behave the same.
+ */
+export async function dispatchInvoke(
+  handlers: HandlerMap,
+  channel: string,
+  request: unknown,
+  onUnexpected: (error: unknown) => void,
+): Promise<IpcResult<ResponseOf<InvokeChannel>>> {
+  if (!isChannel(channel)) return err(ERR_UNKNOWN_CHANNEL, `No such request: ${channel}.`);
+  const guard = requestGuards[channel] as (input: unknown) => boolean;
+  if (!guard(request)) return err(ERR_BAD_REQUEST, `The ${channel} request was malformed.`);
+  const handler = handlers[channel] as (input: unknown) => Promise<ResponseOf<InvokeChannel>>;
+  try {
+    return ok(await handler(request));
+  } catch (error) {
+    if (error instanceof HandlerError) return err(error.code, error.message);
+    onUnexpected(error);
+    return err(ERR_INTERNAL, 'Something went wrong inside Ferry; see its log for details.');
+  }
+}

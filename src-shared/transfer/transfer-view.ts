@@ -1,0 +1,68 @@
+/**
+ * What a person sees of one transfer, whichever backend runs it (the native engine behind IPC,
+ * or the browser's own WebRTC). Screens render this union and nothing else.
+ */
+export type TransferDirection = 'send' | 'receive';
+
+export interface FileEntryView {
+  /** Relative path as shown, `/`-separated. */
+  name: string;
+  size: number;
+}
+
+export interface OfferView {
+  /** The first file's name: the protocol announces one file at a time. */
+  firstFileName: string;
+  fileCount: number;
+  totalBytes: number;
+  /** The sender's release string, when it sent one. */
+  senderVersion?: string;
+}
+
+export interface ProgressView {
+  fileIndex: number;
+  fileCount: number;
+  fileName: string;
+  fileBytes: number;
+  fileSize: number;
+  bytesDone: number;
+  totalBytes: number;
+  bytesPerSecond: number;
+  /** Seconds left at the current speed; undefined until a speed is known. */
+  etaSeconds?: number;
+}
+
+export interface DeliveredFileView {
+  name: string;
+  size: number;
+  /** Where it landed on this device, when the backend knows (native receiver). */
+  savedPath?: string;
+}
+
+export type TransferView =
+  | { phase: 'idle' }
+  | { phase: 'registering'; direction: 'send'; files: FileEntryView[]; totalBytes: number }
+  | {
+      phase: 'waiting-for-peer';
+      direction: 'send';
+      code: string;
+      files: FileEntryView[];
+      totalBytes: number;
+    }
+  | { phase: 'connecting'; direction: TransferDirection; code: string }
+  | { phase: 'awaiting-acceptance'; direction: 'receive'; offer: OfferView; destination: string }
+  | { phase: 'waiting-for-acceptance'; direction: 'send'; code: string }
+  | { phase: 'transferring'; direction: TransferDirection; progress: ProgressView }
+  | {
+      phase: 'done';
+      direction: TransferDirection;
+      files: DeliveredFileView[];
+      totalBytes: number;
+      /** The folder the files were saved in (receiver). */
+      folder?: string;
+    }
+  | { phase: 'failed'; direction: TransferDirection; code: string; message: string };
+
+export type TransferPhase = TransferView['phase'];
+
+export const IDLE_TRANSFER: TransferView = { phase: 'idle' };
