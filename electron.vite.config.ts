@@ -13,7 +13,11 @@ export default defineConfig({
   preload: {
     build: {
       outDir: 'out/preload',
-      rollupOptions: { input: resolve('src-main/electron/preload.ts') },
+      // A sandboxed preload cannot be an ES module.
+      rollupOptions: {
+        input: resolve('src-main/electron/preload.ts'),
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
     },
   },
   renderer: {

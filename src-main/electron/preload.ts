@@ -1,3 +1,36 @@
-import { contextBridge } from 'electron';
+import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
+import {
+  EVENT_CHANNELS,
+  INVOKE_CHANNELS,
+  eventWireName,
+  invokeWireName,
+  type EventChannel,
+  type EventContract,
+  type FerryBridge,
+} from '../../src-shared/ipc/contract';
 
-contextBridge.exposeInMainWorld('ferry', {});
+// The bridge is built from the contract's channel lists, so it can expose nothing else.
+const invoke = Object.fromEntries(
+  INVOKE_CHANNELS.map((channel) => [
+    channel,
+    (request: unknown) => ipcRenderer.invoke(invokeWireName(channel), request),
+  ]),
+) as FerryBridge['invoke'];
+
+const bridge: FerryBridge = {
+  invoke,
+  on<K extends EventChannel>(
+    channel: K,
+    listener: (payload: EventContract[K]) => void,
+    signal: AbortSignal,
+  ): void {
+    if (!EVENT_CHANNELS.includes(channel) || signal.aborted) return;
+    const wire = eventWireName(channel);
+    const forward = (_event: IpcRendererEvent, payload: EventContract[K]): void => listener(payload);
+    ipcRenderer.on(wire, forward);
+    signal.addEventListener('abort', () => ipcRenderer.off(wire, forward), { once: true });
+  },
+  pathForFile: (file) => webUtils.getPathForFile(file as File),
+};
+
+contextBridge.exposeInMainWorld('ferry', bridge);

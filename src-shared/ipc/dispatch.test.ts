@@ -34,8 +34,8 @@ describe('every IPC request is validated before a handler sees it', () => {
     ['openExternal', { url: 'javascript:alert(1)' }, 'a script link'],
     ['updateSettings', { serverUrl: 'ftp://x' }, 'a non-http server'],
     ['getSnapshot', null, 'a null payload'],
-    ['getSnapshot', ['x'], 'an array payload'],
-  ])('%s refuses %j (%s)', async (channel, request) => {
+    ['getSnapshot', ['x'] as unknown, 'an array payload'],
+  ])('%s refuses %j (%s)', async (channel, request, _why) => {
     const calls: unknown[] = [];
     const result = await dispatchInvoke(recordingHandlers(calls), channel, request, ignore);
     expect(result).toEqual({
