@@ -1,0 +1,8 @@
+export { withCollisionSuffix } from './collision-suffix';
+export {
+  DEFAULT_FILE_NAME,
+  NAME_COMPONENT_MAX_BYTES,
+  NAME_PATH_MAX_BYTES,
+  sanitizeRelativePath,
+} from './sanitize-path';
+export { splitExtension, type NameParts } from './split-extension';
