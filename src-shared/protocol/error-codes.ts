@@ -1,0 +1,56 @@
+/**
+ * Stable codes for every failure a person can see, whether the protocol machines raise it or a
+ * driver does (signaling, connection, disk). Codes never change once shipped: UIs, logs and tests
+ * match on them. Each default message is one lowercase sentence without a final period, so it
+ * reads after a prefix such as "error: "; the spec's own wordings are kept verbatim.
+ */
+export const ERROR_MESSAGES = {
+  ERR_SIGNALING_UNREACHABLE: 'could not reach signaling server',
+  ERR_SIGNALING_ERROR: 'the signaling server reported an error',
+  ERR_RATE_LIMITED: 'the signaling server refused: too many requests, try again shortly',
+  ERR_SERVER_BUSY: 'server busy, try again shortly',
+  ERR_REGISTER_CODE: 'could not register code',
+  ERR_CODE_NOT_FOUND: 'code not found or expired',
+  ERR_ROLE_TIMEOUT: 'the signaling server assigned no role within 20 seconds',
+  ERR_ROOM_FULL: 'this transfer already has two devices in it',
+  ERR_SIGNAL_TIMEOUT: "timed out waiting for the other device's offer or answer",
+  ERR_CONNECT_TIMEOUT: 'timed out establishing a connection',
+  ERR_CHANNEL_TIMEOUT: 'the data channel did not open after the devices connected',
+  ERR_PEER_CLOSED: 'the other device closed the connection',
+  ERR_ACK_TIMEOUT: 'the receiver did not answer within 120 seconds',
+  ERR_DRAIN_STALLED: 'the connection stopped draining for 60 seconds',
+  ERR_DELIVERY_TIMEOUT: 'timed out waiting for delivery confirmation',
+  ERR_NO_DATA: 'no data arrived within 30s',
+  ERR_STALLED: 'the transfer made no progress for 60 seconds',
+  ERR_DECLINED: 'the transfer was declined',
+  ERR_CANCELLED: 'the transfer was cancelled',
+  ERR_INCOMPATIBLE_VERSION: 'the two devices run incompatible versions of Ferry',
+  ERR_PEER_ABORTED: 'the other device stopped the transfer',
+  ERR_SIZE_MISMATCH: 'a file did not arrive at its announced size and was discarded',
+  ERR_OVERRUN: 'the sender sent more bytes than it announced and the file was discarded',
+  ERR_PROTOCOL: 'the other device broke the transfer protocol',
+  ERR_BAD_METADATA: 'refused file description',
+  ERR_NAME_TOO_LONG: 'a file name is too long to announce to the other device',
+  ERR_SOURCE_CHANGED: 'a file changed on disk while it was being sent',
+  ERR_SOURCE_UNREADABLE: 'a file could not be read while it was being sent',
+  ERR_RELAY_SIZE_CAP: 'a file is larger than the 2 GiB limit for relayed connections',
+  ERR_DISK: 'a received file could not be written to disk',
+} as const satisfies Record<`ERR_${string}`, string>;
+
+export type ErrorCode = keyof typeof ERROR_MESSAGES;
+
+export const ERROR_CODES = Object.keys(ERROR_MESSAGES) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_MESSAGES, value);
+}
+
+/** A failure as a machine reports it: the stable code and the sentence a person reads. */
+export interface Failure {
+  code: ErrorCode;
+  message: string;
+}
+
+export function defaultFailure(code: ErrorCode): Failure {
+  return { code, message: ERROR_MESSAGES[code] };
+}

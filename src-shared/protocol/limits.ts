@@ -1,0 +1,99 @@
+// Every limit and timeout of the data-channel spec (spec/data-channel-protocol.md, "Limits"),
+// plus the client-side role wait of the signaling spec. Sizes are binary: the spec's "KB", "MB"
+// and "GB" mean KiB, MiB and GiB.
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+const GiB = 1024 * MiB;
+
+/** Highest data-channel protocol version this build speaks (`pv`); raised only on a breaking wire change. */
+export const PROTOCOL_VERSION = 1;
+
+/** Lowest data-channel protocol version this build still supports (`pvMin`). */
+export const PROTOCOL_VERSION_MIN = 1;
+
+/** A text frame longer than this (in UTF-8 bytes) is a protocol error, never a control message. */
+export const CONTROL_FRAME_MAX_BYTES = 1000;
+
+/** Whichever side displays a peer's abort reason shows at most this many characters of it. */
+export const DISPLAYED_REASON_MAX_CHARS = 300;
+
+/** Chunks follow the negotiated maximum message size but never exceed this. */
+export const CHUNK_MAX_BYTES = 256 * KiB;
+
+/** Chunk size of the native engine when the connection reports no maximum message size. */
+export const CHUNK_FALLBACK_NATIVE_BYTES = 16 * KiB;
+
+/** Chunk size of the browser backend when the connection reports no maximum message size. */
+export const CHUNK_FALLBACK_BROWSER_BYTES = 64 * KiB;
+
+/** The sender pauses reading once the channel's send buffer holds this much. */
+export const SEND_BUFFER_HIGH_WATER_BYTES = 8 * MiB;
+
+/** A paused sender resumes once the send buffer drops below this. */
+export const SEND_BUFFER_LOW_WATER_BYTES = 4 * MiB;
+
+/** A browser sender drains its buffer below this before each file's metadata. */
+export const BROWSER_METADATA_DRAIN_BYTES = 64 * KiB;
+
+/** A browser sender reads its source in slabs of this size and sub-slices them into chunks. */
+export const BROWSER_SOURCE_SLAB_BYTES = 4 * MiB;
+
+/** A browser peer waits this long after connecting before checking the route and sending. */
+export const BROWSER_CONNECT_DELAY_MS = 2000;
+
+/**
+ * A sender refuses, with `incompatible`, a file larger than this when the route is relayed
+ * (TURN): relays are shared and metered. The spec states "2 GB on the sending side"; Ferry reads
+ * it as 2 GiB, and a file of exactly this size still passes.
+ */
+export const RELAY_SIZE_CAP_BYTES = 2 * GiB;
+
+/**
+ * The value of the `a=max-message-size` attribute the native engine adds to its SDP answer, since
+ * its WebRTC stack omits it and browsers would otherwise assume RFC 8841's 65536. The spec says
+ * "1 GB"; Ferry writes 1 GiB.
+ */
+export const SDP_MAX_MESSAGE_SIZE_BYTES = GiB;
+
+/** Waiting for the peer's offer or answer; the connection attempt then fails. */
+export const OFFER_ANSWER_TIMEOUT_MS = 30_000;
+
+/** ICE, DTLS and data-channel opening; then "timed out establishing a connection". */
+export const CONNECT_TIMEOUT_MS = 30_000;
+
+/** Grace for the data channel to open once the peers are connected; then the attempt fails. */
+export const CHANNEL_GRACE_MS = 10_000;
+
+/** Sender waiting for a file's ack: long, because a person may be deciding whether to accept. */
+export const ACK_TIMEOUT_MS = 120_000;
+
+/** Sender whose send buffer did not shrink at all for this long fails the transfer. */
+export const DRAIN_STALL_TIMEOUT_MS = 60_000;
+
+/** Native sender after the batch: fails when the buffer did not shrink at all for this long. */
+export const DELIVERY_TIMEOUT_MS = 60_000;
+
+/** Native receiver connected but no data yet; then "no data arrived within 30s". */
+export const RECEIVER_FIRST_DATA_TIMEOUT_MS = 30_000;
+
+/** Native receiver mid-transfer with no progress for this long fails the transfer. */
+export const RECEIVER_NO_PROGRESS_TIMEOUT_MS = 60_000;
+
+/** Receiver waits this long before tearing down, so its final acknowledgement reaches the sender. */
+export const RECEIVER_TEARDOWN_GRACE_MS = 5000;
+
+/** Reporting the received byte count to the signaling server is abandoned after this. */
+export const BYTE_COUNT_REPORT_TIMEOUT_MS = 5000;
+
+/** Before closing after `incompatible`, a peer waits up to this long for the send buffer to drain. */
+export const ABORT_REASON_FLUSH_MS = 2000;
+
+/** Fetching relay credentials over HTTP; then a warning and STUN only. */
+export const RELAY_CREDENTIALS_TIMEOUT_MS = 30_000;
+
+/** Registering or resolving a room code over HTTP. */
+export const CODE_REQUEST_TIMEOUT_MS = 30_000;
+
+/** Command-line and desktop clients wait this long for the server to assign a role after join-room. */
+export const ROLE_WAIT_TIMEOUT_MS = 20_000;

@@ -1,0 +1,75 @@
+/**
+ * The control messages of the data-channel protocol, field for field as the spec's tables name
+ * them. Binary chunks carry file data and have no type here: a binary frame from a sender is data.
+ */
+
+/** What a peer advertises about itself; absent `pv`/`pvMin` mean version 1 (peers before 1.6.0). */
+export interface VersionAdvert {
+  /** Highest protocol version the peer speaks. */
+  pv?: number;
+  /** Lowest protocol version the peer supports. */
+  pvMin?: number;
+  /**
+   * Release string, informational only: `<semver>` from the command line, `desktop-v<semver>`
+   * from the desktop app, `dev` from a source build, absent from browsers.
+   */
+  ver?: string;
+}
+
+/** Sender to receiver, before each file. */
+export interface MetadataMessage extends VersionAdvert {
+  type: 'metadata';
+  /** Per-file identifier, echoed by the ack. */
+  id: string;
+  /** The name as the sender sees it, with a `/`-separated relative path when a folder is sent. */
+  fileName: string;
+  fileSize: number;
+  /** Position in the batch, 1-based. */
+  index: number;
+  /** Number of files in the batch. */
+  total: number;
+  /** Batch size in bytes; older senders send 0 for a single file. */
+  totalBytes: number;
+}
+
+/** Receiver to sender, once per file, before any bytes move. */
+export interface AckMessage extends VersionAdvert {
+  type: 'ack';
+  /** The metadata id. */
+  id: string;
+  /** Where the sender starts reading; 0 from every current receiver. */
+  offset: number;
+}
+
+/** Sender to receiver, after the last chunk of a file. */
+export interface EndMessage {
+  type: 'end';
+}
+
+/** Native receiver to sender, once after the whole batch. */
+export interface ReceivedMessage {
+  type: 'received';
+}
+
+/** Either direction: a version mismatch in place of the ack, or a deliberate abort with a reason. */
+export interface IncompatibleMessage extends VersionAdvert {
+  type: 'incompatible';
+  reason: string;
+}
+
+export type ControlMessage =
+  MetadataMessage | AckMessage | EndMessage | ReceivedMessage | IncompatibleMessage;
+
+export type ControlType = ControlMessage['type'];
+
+/**
+ * Metadata as a receiver reads it off the wire: `fileSize` is undefined when the sender announced
+ * no usable size, which the spec's error table lets receivers survive.
+ */
+export type IncomingMetadata = Omit<MetadataMessage, 'fileSize'> & { fileSize: number | undefined };
+
+/** What a receiver can be told by a sender. */
+export type SenderMessage = IncomingMetadata | EndMessage | IncompatibleMessage;
+
+/** What a sender can be told by a receiver. */
+export type ReceiverMessage = AckMessage | ReceivedMessage | IncompatibleMessage;

@@ -1,0 +1,338 @@
+import { encodeMessage } from './encode';
+import { defaultFailure, ERROR_MESSAGES, type Failure } from './error-codes';
+import { frameByteLength, type Frame } from './frame';
+import { classifyFrameFromReceiver, type Surface } from './frame-classification';
+import {
+  ABORT_REASON_FLUSH_MS,
+  ACK_TIMEOUT_MS,
+  CONTROL_FRAME_MAX_BYTES,
+  DELIVERY_TIMEOUT_MS,
+  DRAIN_STALL_TIMEOUT_MS,
+  RELAY_SIZE_CAP_BYTES,
+  SEND_BUFFER_LOW_WATER_BYTES,
+} from './limits';
+import type { AckMessage, ReceiverMessage } from './messages';
+import { explainIncompatible } from './peer-incompatible';
+import { ArmedTimers, type TimerAction } from './timer-actions';
+import { negotiateVersion, type PeerVersion } from './version-negotiation';
+import { versionReasonForPeer, versionRemedy, type RemedySurface } from './version-remedy';
+
+export interface SenderFile {
+  /** Chosen by the driver; the receiver echoes it in the ack. */
+  id: string;
+  /** The relative path the sender shows, `/`-separated. */
+  fileName: string;
+  fileSize: number;
+}
+
+export interface SenderConfig {
+  files: readonly SenderFile[];
+  local: PeerVersion;
+  surface: Surface;
+  remedySurface: RemedySurface;
+}
+
+export type SenderTimer = 'ack' | 'drain' | 'delivery';
+
+/** `index` is the 0-based position in `config.files`; the wire's metadata index is one more. */
+export type SenderEvent =
+  | { type: 'channel-open'; relayed: boolean }
+  | { type: 'frame'; frame: Frame }
+  | { type: 'file-streamed'; index: number }
+  | { type: 'source-changed'; index: number; detail: string }
+  | { type: 'source-unreadable'; index: number; detail: string }
+  | { type: 'buffered-amount'; bytes: number }
+  | { type: 'timer-fired'; timer: SenderTimer }
+  | { type: 'channel-closed' }
+  | { type: 'cancel' };
+
+export type SenderAction =
+  | { type: 'send'; frame: Frame }
+  | { type: 'stream-file'; index: number; offset: number }
+  | { type: 'watch-buffer' }
+  | TimerAction<SenderTimer>
+  | { type: 'complete'; files: number; bytes: number }
+  | ({ type: 'fail' } & Failure)
+  | { type: 'close'; flushMs: number };
+
+export type SenderState =
+  | { phase: 'idle' }
+  | { phase: 'awaiting-ack'; index: number }
+  | { phase: 'streaming'; index: number; offset: number }
+  | { phase: 'awaiting-delivery' }
+  | { phase: 'done'; files: number; bytes: number }
+  | ({ phase: 'failed' } & Failure);
+
+export interface SenderMachine {
+  readonly state: SenderState;
+  handle(event: SenderEvent): SenderAction[];
+}
+
+/**
+ * The sending side of a batch. Per file: metadata, wait for the ack (120 s), `stream-file` from the
+ * ack's offset, end; then wait for delivery. Throws only on a config no transfer could start from.
+ */
+export function createSender(config: SenderConfig): SenderMachine {
+  if (config.files.length === 0) throw new RangeError('a batch has at least one file');
+  for (const file of config.files) {
+    if (!Number.isSafeInteger(file.fileSize) || file.fileSize < 0) {
+      throw new RangeError(`fileSize of ${file.fileName} is not a byte count`);
+    }
+  }
+  return new Sender(config);
+}
+
+class Sender implements SenderMachine {
+  readonly #config: SenderConfig;
+  readonly #timers = new ArmedTimers<SenderTimer>();
+  readonly #totalBytes: number;
+  #state: SenderState = { phase: 'idle' };
+  #relayed = false;
+  #bytesSent = 0;
+  /** The smallest send-buffer level seen in the current wait; only a drop below it is progress. */
+  #lowestBuffer: number | undefined;
+
+  constructor(config: SenderConfig) {
+    this.#config = config;
+    this.#totalBytes = config.files.reduce((sum, file) => sum + file.fileSize, 0);
+  }
+
+  get state(): SenderState {
+    return this.#state;
+  }
+
+  handle(event: SenderEvent): SenderAction[] {
+    const state = this.#state;
+    if (state.phase === 'done' || state.phase === 'failed') return [];
+    switch (event.type) {
+      case 'channel-open':
+        if (state.phase !== 'idle') return [];
+        this.#relayed = event.relayed;
+        return this.#announce(0);
+      case 'frame':
+        return this.#onFrame(event.frame);
+      case 'file-streamed':
+        return state.phase === 'streaming' && state.index === event.index
+          ? this.#endFile(event.index)
+          : [];
+      case 'source-changed':
+        return state.phase === 'streaming' && state.index === event.index
+          ? this.#sourceChanged(event.index, event.detail)
+          : [];
+      case 'source-unreadable':
+        return state.phase === 'streaming' && state.index === event.index
+          ? this.#sourceUnreadable(event.index, event.detail)
+          : [];
+      case 'buffered-amount':
+        return this.#onBufferedAmount(event.bytes);
+      case 'timer-fired':
+        return this.#timers.fired(event.timer) ? this.#onTimeout(event.timer) : [];
+      case 'channel-closed':
+        return this.#fail(defaultFailure('ERR_PEER_CLOSED'), undefined);
+      case 'cancel':
+        return this.#fail(defaultFailure('ERR_CANCELLED'), 0);
+    }
+  }
+
+  #announce(index: number): SenderAction[] {
+    const file = this.#file(index);
+    if (this.#relayed && file.fileSize > RELAY_SIZE_CAP_BYTES) {
+      const reason = `${file.fileName} is larger than the 2 GiB limit for relayed connections`;
+      return this.#abortWithReason({ code: 'ERR_RELAY_SIZE_CAP', message: reason }, reason);
+    }
+    const { local, files } = this.#config;
+    const metadata = encodeMessage(
+      {
+        type: 'metadata',
+        id: file.id,
+        fileName: file.fileName,
+        fileSize: file.fileSize,
+        index: index + 1,
+        total: files.length,
+        totalBytes: this.#totalBytes,
+        pv: local.pv,
+        pvMin: local.pvMin,
+        ver: local.ver,
+      },
+      'text',
+    );
+    if (frameByteLength(metadata) > CONTROL_FRAME_MAX_BYTES) {
+      const reason = `file ${index + 1} has a name too long to announce, so the transfer stopped`;
+      return this.#abortWithReason(
+        { code: 'ERR_NAME_TOO_LONG', message: `${file.fileName} has a name too long to announce` },
+        reason,
+      );
+    }
+    this.#state = { phase: 'awaiting-ack', index };
+    return [{ type: 'send', frame: metadata }, this.#timers.set('ack', ACK_TIMEOUT_MS)];
+  }
+
+  #onFrame(frame: Frame): SenderAction[] {
+    const reading = classifyFrameFromReceiver(frame);
+    switch (reading.kind) {
+      case 'ignored':
+        return [];
+      case 'protocol-error':
+        return this.#protocolError(reading.problem);
+      case 'refused':
+        return this.#protocolError(`an unusable ${reading.type} arrived (${reading.problem})`);
+      case 'control':
+        return this.#onMessage(reading.message);
+    }
+  }
+
+  #onMessage(message: ReceiverMessage): SenderAction[] {
+    const state = this.#state;
+    switch (message.type) {
+      case 'incompatible':
+        return this.#fail(
+          explainIncompatible(message, this.#config.local, this.#config.remedySurface),
+          0,
+        );
+      case 'received':
+        // Only a native sender acts on it; a browser sender waits for its buffer to empty.
+        return state.phase === 'awaiting-delivery' && this.#config.surface === 'native'
+          ? this.#complete()
+          : [];
+      case 'ack':
+        return state.phase === 'awaiting-ack'
+          ? this.#onAck(state.index, message)
+          : this.#protocolError('an ack arrived while no file was waiting for one');
+    }
+  }
+
+  #onAck(index: number, ack: AckMessage): SenderAction[] {
+    const file = this.#file(index);
+    const { local, remedySurface } = this.#config;
+    if (ack.id !== file.id) return this.#protocolError('an ack arrived for a different file');
+    if (!negotiateVersion(local, ack).compatible) {
+      return this.#abortWithReason(
+        { code: 'ERR_INCOMPATIBLE_VERSION', message: versionRemedy(local, ack, remedySurface) },
+        versionReasonForPeer(local, ack),
+      );
+    }
+    if (ack.offset > file.fileSize) {
+      return this.#protocolError('an ack asked to start past the end of the file');
+    }
+    const cleared = this.#timers.clear('ack');
+    this.#bytesSent += file.fileSize - ack.offset;
+    // Nothing left to read: an empty file is metadata, ack, end with no binary frame.
+    if (ack.offset === file.fileSize) return [...cleared, ...this.#endFile(index)];
+    this.#state = { phase: 'streaming', index, offset: ack.offset };
+    this.#lowestBuffer = undefined;
+    return [...cleared, { type: 'stream-file', index, offset: ack.offset }];
+  }
+
+  #endFile(index: number): SenderAction[] {
+    const actions: SenderAction[] = [
+      ...this.#timers.clear('drain'),
+      { type: 'send', frame: encodeMessage({ type: 'end' }, 'text') },
+    ];
+    if (index + 1 < this.#config.files.length) return [...actions, ...this.#announce(index + 1)];
+    this.#state = { phase: 'awaiting-delivery' };
+    this.#lowestBuffer = undefined;
+    if (this.#config.surface === 'native') {
+      actions.push(this.#timers.set('delivery', DELIVERY_TIMEOUT_MS));
+    }
+    actions.push({ type: 'watch-buffer' });
+    return actions;
+  }
+
+  #onBufferedAmount(bytes: number): SenderAction[] {
+    const state = this.#state;
+    if (state.phase === 'awaiting-delivery') {
+      if (bytes === 0) return this.#complete();
+      return this.#config.surface === 'native' ? this.#watchShrink(bytes, 'delivery') : [];
+    }
+    if (state.phase === 'streaming' && this.#config.surface === 'native') {
+      if (bytes >= SEND_BUFFER_LOW_WATER_BYTES) return this.#watchShrink(bytes, 'drain');
+      // Below the low-water mark the driver streams again, so there is no stall to time.
+      this.#lowestBuffer = undefined;
+      return this.#timers.clear('drain');
+    }
+    return [];
+  }
+
+  /** (Re)starts `timer` whenever the buffer reaches a new low; a level that does not drop is no progress. */
+  #watchShrink(bytes: number, timer: 'drain' | 'delivery'): SenderAction[] {
+    const lowest = this.#lowestBuffer;
+    if (lowest !== undefined && bytes >= lowest) return [];
+    this.#lowestBuffer = bytes;
+    // The delivery window opened when the batch ended; its first level is a baseline, not a drop.
+    if (timer === 'delivery' && lowest === undefined) return [];
+    return [
+      this.#timers.set(timer, timer === 'drain' ? DRAIN_STALL_TIMEOUT_MS : DELIVERY_TIMEOUT_MS),
+    ];
+  }
+
+  #onTimeout(timer: SenderTimer): SenderAction[] {
+    switch (timer) {
+      case 'ack':
+        return this.#fail(defaultFailure('ERR_ACK_TIMEOUT'), 0);
+      case 'drain':
+        return this.#fail(defaultFailure('ERR_DRAIN_STALLED'), 0);
+      case 'delivery':
+        return this.#fail(defaultFailure('ERR_DELIVERY_TIMEOUT'), 0);
+    }
+  }
+
+  #sourceChanged(index: number, detail: string): SenderAction[] {
+    const name = this.#file(index).fileName;
+    return this.#abortWithReason(
+      {
+        code: 'ERR_SOURCE_CHANGED',
+        message: `${name} changed on disk while it was being sent (${detail})`,
+      },
+      `${name} changed on the sending device while it was being sent`,
+    );
+  }
+
+  #sourceUnreadable(index: number, detail: string): SenderAction[] {
+    const name = this.#file(index).fileName;
+    return this.#abortWithReason(
+      { code: 'ERR_SOURCE_UNREADABLE', message: `${name} could not be read (${detail})` },
+      `${name} could not be read on the sending device`,
+    );
+  }
+
+  #protocolError(problem: string): SenderAction[] {
+    return this.#fail(
+      { code: 'ERR_PROTOCOL', message: `${ERROR_MESSAGES.ERR_PROTOCOL}: ${problem}` },
+      0,
+    );
+  }
+
+  /** Tells the receiver why (as text: a binary frame would be file data to it), then closes. */
+  #abortWithReason(local: Failure, reason: string): SenderAction[] {
+    const { pv, pvMin, ver } = this.#config.local;
+    const frame = encodeMessage({ type: 'incompatible', reason, pv, pvMin, ver }, 'text');
+    return this.#fail(local, ABORT_REASON_FLUSH_MS, [{ type: 'send', frame }]);
+  }
+
+  /** `flushMs` undefined: the channel is already closed, so there is nothing to close. */
+  #fail(reason: Failure, flushMs: number | undefined, first: SenderAction[] = []): SenderAction[] {
+    this.#state = { phase: 'failed', ...reason };
+    const actions: SenderAction[] = [
+      ...first,
+      ...this.#timers.clearAll(),
+      { type: 'fail', ...reason },
+    ];
+    if (flushMs !== undefined) actions.push({ type: 'close', flushMs });
+    return actions;
+  }
+
+  #complete(): SenderAction[] {
+    const files = this.#config.files.length;
+    const bytes = this.#bytesSent;
+    this.#state = { phase: 'done', files, bytes };
+    return [
+      ...this.#timers.clearAll(),
+      { type: 'complete', files, bytes },
+      { type: 'close', flushMs: 0 },
+    ];
+  }
+
+  #file(index: number): SenderFile {
+    return this.#config.files[index];
+  }
+}
