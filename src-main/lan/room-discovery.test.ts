@@ -1,0 +1,103 @@
+import { hostname } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  canUseNetns,
+  createNetnsPair,
+  typeScriptArgs,
+  type NetnsHost,
+  type NetnsPair,
+} from '../../e2e/support/netns';
+import { PROTOCOL_VERSION, PROTOCOL_VERSION_MIN } from '../../src-shared/protocol/limits';
+import { defaultRoomName, type LanRoom } from './room-records';
+
+// Multicast never reaches the host's real network from here: both devices live in namespaces
+// this test creates, joined only to each other.
+const netnsUsable = await canUseNetns();
+
+function program(host: NetnsHost, file: string, ...args: string[]) {
+  const script = fileURLToPath(new URL(`./test-support/${file}`, import.meta.url));
+  return host.spawn(process.execPath, typeScriptArgs(script, ...args));
+}
+
+function listed(line: string, prefix: string): LanRoom[] {
+  return JSON.parse(line.slice(prefix.length)) as LanRoom[];
+}
+
+describe.skipIf(!netnsUsable)('rooms on a LAN of two namespaces (needs root and ip netns)', () => {
+  let lan: NetnsPair;
+
+  beforeEach(async () => {
+    lan = await createNetnsPair();
+  });
+
+  afterEach(async () => {
+    await lan.destroy();
+  });
+
+  it('lists a room announced on the other device, and drops it at once when it closes', async () => {
+    const browser = program(lan.b, 'browse-rooms-process.ts', lan.b.address);
+    await browser.waitForLine('browsing');
+    const announcer = program(
+      lan.a,
+      'announce-room-process.ts',
+      lan.a.address,
+      '3001',
+      'Ferry on a',
+    );
+
+    const appeared = await browser.waitForLine(`http://${lan.a.address}:3001`);
+    expect(listed(appeared, 'rooms ')).toEqual([
+      {
+        name: 'Ferry on a',
+        url: `http://${lan.a.address}:3001`,
+        pv: PROTOCOL_VERSION,
+        pvMin: PROTOCOL_VERSION_MIN,
+      },
+    ]);
+
+    expect(await announcer.stop('SIGTERM')).toBe(0);
+    await announcer.waitForLine('withdrawn');
+    // Far inside the records' two-minute lifetime: the goodbye removed it, not expiry.
+    await browser.waitForLine(/^rooms \[\]$/, 5_000);
+    expect(await browser.stop('SIGTERM')).toBe(0);
+  });
+
+  it('finds a room that was announced before the search began, under the host name', async () => {
+    const announcer = program(lan.a, 'announce-room-process.ts', lan.a.address, '3002');
+    await announcer.waitForLine('announced');
+
+    const finder = program(lan.b, 'find-rooms-process.ts', lan.b.address, '60000', 'first');
+    // Well before its 60 s limit: the search ends with the first room.
+    expect(await finder.waitForExit(15_000)).toBe(0);
+    const found = listed(await finder.waitForLine('found '), 'found ');
+    expect(found).toEqual([
+      expect.objectContaining({
+        name: defaultRoomName(hostname()),
+        url: `http://${lan.a.address}:3002`,
+      }),
+    ]);
+  });
+
+  it('finds a room hosted on the same device', async () => {
+    const announcer = program(lan.a, 'announce-room-process.ts', lan.a.address, '3003', 'Here');
+    await announcer.waitForLine('announced');
+
+    const finder = program(lan.a, 'find-rooms-process.ts', lan.a.address, '60000', 'first');
+    expect(await finder.waitForExit(15_000)).toBe(0);
+    const found = listed(await finder.waitForLine('found '), 'found ');
+    expect(found.map((room) => room.name)).toEqual(['Here']);
+  });
+
+  it('returns no rooms when none is announced, and the search exits by itself at its deadline', async () => {
+    const finder = program(lan.b, 'find-rooms-process.ts', lan.b.address, '1500');
+    expect(await finder.waitForExit(15_000)).toBe(0);
+    expect(await finder.waitForLine('found ')).toBe('found []');
+  });
+
+  it('refuses to announce on an address this device does not have', async () => {
+    const announcer = program(lan.a, 'announce-room-process.ts', '10.231.0.77', '3001');
+    expect(await announcer.waitForLine('failed')).toBe('failed ERR_LAN_DISCOVERY_UNAVAILABLE');
+    expect(await announcer.waitForExit()).toBe(1);
+  });
+});

@@ -1,0 +1,8 @@
+import { findRooms } from '../room-browser';
+
+// The command line's one-shot search as its own program; it must exit by itself.
+// Usage: find-rooms-process.ts <address> <timeoutMs> [first]
+const [address, timeoutMs, mode] = process.argv.slice(2);
+
+const rooms = await findRooms({ address, timeoutMs: Number(timeoutMs), first: mode === 'first' });
+console.log(`found ${JSON.stringify(rooms)}`);
