@@ -22,6 +22,7 @@ export default defineConfig({
           name: 'renderer',
           environment: 'jsdom',
           include: ['src-renderer/**/*.test.{ts,tsx}'],
+          setupFiles: ['src-renderer/vitest.setup.ts'],
         },
       },
     ],

@@ -21,7 +21,3 @@ declare class URL {
   href: string;
   toString(): string;
 }
-interface AbortSignal {
-  readonly aborted: boolean;
-  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
-}

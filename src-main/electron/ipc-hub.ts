@@ -1,9 +1,5 @@
 import { ipcMain, type IpcMainInvokeEvent } from 'electron';
-import {
-  INVOKE_CHANNELS,
-  invokeWireName,
-  type HandlerMap,
-} from '../../src-shared/ipc/contract';
+import { INVOKE_CHANNELS, invokeWireName, type HandlerMap } from '../../src-shared/ipc/contract';
 import { dispatchInvoke, ERR_BAD_REQUEST } from '../../src-shared/ipc/dispatch';
 import { err } from '../../src-shared/ipc/result';
 

@@ -19,16 +19,13 @@ const invoke = Object.fromEntries(
 
 const bridge: FerryBridge = {
   invoke,
-  on<K extends EventChannel>(
-    channel: K,
-    listener: (payload: EventContract[K]) => void,
-    signal: AbortSignal,
-  ): void {
-    if (!EVENT_CHANNELS.includes(channel) || signal.aborted) return;
+  on<K extends EventChannel>(channel: K, listener: (payload: EventContract[K]) => void) {
+    if (!EVENT_CHANNELS.includes(channel)) return () => undefined;
     const wire = eventWireName(channel);
-    const forward = (_event: IpcRendererEvent, payload: EventContract[K]): void => listener(payload);
+    const forward = (_event: IpcRendererEvent, payload: EventContract[K]): void =>
+      listener(payload);
     ipcRenderer.on(wire, forward);
-    signal.addEventListener('abort', () => ipcRenderer.off(wire, forward), { once: true });
+    return () => void ipcRenderer.off(wire, forward);
   },
   pathForFile: (file) => webUtils.getPathForFile(file as File),
 };

@@ -1,7 +1,40 @@
-export function App() {
+import { useEffect, useState } from 'react';
+import type { FerryBackend } from '../backend/ferry-backend';
+import { codeFromLink } from '../links/receive-link';
+import { createFerryStores } from '../stores/ferry-stores';
+import { followBackend } from '../stores/follow-backend';
+import { AppLayout } from './app-layout';
+import { StoresContext } from './stores-context';
+import { useStrayDropGuard } from './use-stray-drop-guard';
+
+interface AppProps {
+  backend: FerryBackend;
+  /** The page's location hash: a receive link (`#receive=<code>`) opens Receive with the code. */
+  link?: string;
+}
+
+export function App({ backend, link = '' }: AppProps) {
+  const [stores] = useState(() => {
+    const created = createFerryStores(backend);
+    const code = codeFromLink(link);
+    if (code) {
+      created.codeDraft.getState().setDraft(code);
+      created.screen.getState().show('receive');
+    }
+    return created;
+  });
+
+  useEffect(() => {
+    const following = new AbortController();
+    void followBackend(stores, following.signal);
+    return () => following.abort();
+  }, [stores]);
+
+  useStrayDropGuard();
+
   return (
-    <main>
-      <h1>Ferry</h1>
-    </main>
+    <StoresContext value={stores}>
+      <AppLayout />
+    </StoresContext>
   );
 }

@@ -140,11 +140,11 @@ export interface DroppedFile {
 /** The one object the preload exposes as `window.ferry`. */
 export interface FerryBridge {
   invoke: { [K in InvokeChannel]: (request: RequestOf<K>) => Promise<IpcResult<ResponseOf<K>>> };
-  on<K extends EventChannel>(
-    channel: K,
-    listener: (payload: EventContract[K]) => void,
-    signal: AbortSignal,
-  ): void;
+  /**
+   * Follows one event channel; call the returned function to stop. (An AbortSignal cannot cross
+   * Electron's context bridge: it arrives as an empty object.)
+   */
+  on<K extends EventChannel>(channel: K, listener: (payload: EventContract[K]) => void): () => void;
   /** The filesystem path of a dropped file (Electron's webUtils.getPathForFile). */
   pathForFile(file: DroppedFile): string;
 }

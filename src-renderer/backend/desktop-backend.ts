@@ -1,0 +1,147 @@
+import type {
+  FerryBridge,
+  InvokeChannel,
+  RequestOf,
+  ResponseOf,
+  SendItem,
+} from '../../src-shared/ipc/contract';
+import { err, ok } from '../../src-shared/ipc/result';
+import type { BackendResult, FerryBackend, SelectedItem } from './ferry-backend';
+
+export const ERR_BRIDGE = 'ERR_BRIDGE';
+export const ERR_NOTHING_DROPPED = 'ERR_NOTHING_DROPPED';
+
+const reasonOf = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);
+
+const bridgeFailure = (error: unknown): BackendResult<never> =>
+  err(ERR_BRIDGE, `Ferry's window lost touch with the app (${reasonOf(error)}); restart Ferry.`);
+
+const toSelected = (item: SendItem): SelectedItem => ({
+  id: item.path,
+  name: item.name,
+  size: item.size,
+  isDirectory: item.isDirectory,
+  fileCount: item.fileCount,
+});
+
+/** The desktop app: every action is one request over the preload's typed bridge. */
+export function createDesktopBackend(bridge: FerryBridge): FerryBackend {
+  // The preload forwards to ipcRenderer.invoke, which rejects when main has no handler.
+  async function request<K extends InvokeChannel>(
+    channel: K,
+    payload: RequestOf<K>,
+  ): Promise<BackendResult<ResponseOf<K>>> {
+    try {
+      return await bridge.invoke[channel](payload);
+    } catch (error) {
+      return bridgeFailure(error);
+    }
+  }
+
+  async function describe(paths: string[]): Promise<BackendResult<SelectedItem[]>> {
+    if (paths.length === 0) return ok([]);
+    const described = await request('describePaths', { paths });
+    return described.ok ? ok(described.value.map(toSelected)) : described;
+  }
+
+  async function picked(
+    channel: 'pickFiles' | 'pickFolder',
+  ): Promise<BackendResult<SelectedItem[]>> {
+    const result = await request(channel, {});
+    return result.ok ? ok(result.value.map(toSelected)) : result;
+  }
+
+  // The lookup runs in the preload's world; whatever goes wrong there must come back as a value.
+  function pathOf(file: File): string {
+    try {
+      return bridge.pathForFile(file);
+    } catch {
+      return '';
+    }
+  }
+
+  return {
+    surface: 'desktop',
+    capabilities: { lanRoom: true, chooseDestination: true, revealFiles: true, settings: true },
+
+    async snapshot() {
+      const result = await request('getSnapshot', {});
+      if (!result.ok) return result;
+      const { pendingPaths, ...rest } = result.value;
+      return ok({ ...rest, opened: await describe(pendingPaths) });
+    },
+
+    subscribe(listener, signal) {
+      // Listeners check the signal themselves, so nothing is delivered after abort even if a
+      // detach is late.
+      const whileOpen =
+        <T>(deliver: (payload: T) => void) =>
+        (payload: T) => {
+          if (!signal.aborted) deliver(payload);
+        };
+      try {
+        const detachers = [
+          bridge.on(
+            'transferState',
+            whileOpen((transfer) => listener({ type: 'transfer', transfer })),
+          ),
+          bridge.on(
+            'lanRoomState',
+            whileOpen((lanRoom) => listener({ type: 'lan-room', lanRoom })),
+          ),
+          bridge.on(
+            'discoveredRooms',
+            whileOpen((rooms) => listener({ type: 'discovered-rooms', rooms })),
+          ),
+          bridge.on(
+            'sendPaths',
+            whileOpen(({ paths }) => {
+              void describe(paths).then(
+                whileOpen((opened) => listener({ type: 'opened', opened })),
+              );
+            }),
+          ),
+        ];
+        signal.addEventListener('abort', () => detachers.forEach((detach) => detach()), {
+          once: true,
+        });
+        return ok(null);
+      } catch (error) {
+        return err(
+          ERR_BRIDGE,
+          `Ferry could not follow updates from the app (${reasonOf(error)}); restart Ferry.`,
+        );
+      }
+    },
+
+    addDropped(data) {
+      // Read before the first await: the browser empties the DataTransfer after the drop event.
+      const paths = Array.from(data.files, pathOf).filter((path) => path !== '');
+      if (paths.length === 0) {
+        return Promise.resolve(
+          err(
+            ERR_NOTHING_DROPPED,
+            'Only files and folders from this computer can be dropped here.',
+          ),
+        );
+      }
+      return describe(paths);
+    },
+    pickFiles: () => picked('pickFiles'),
+    pickFolder: () => picked('pickFolder'),
+
+    startSend: (items) => request('startSend', { paths: items.map((item) => item.id) }),
+    startReceive: (code) => request('startReceive', { code }),
+    answerOffer: (accept, destination) =>
+      request('answerOffer', destination === undefined ? { accept } : { accept, destination }),
+    chooseDownloadFolder: () => request('chooseDownloadFolder', {}),
+    cancel: () => request('cancelTransfer', {}),
+    dismiss: () => request('dismissTransfer', {}),
+
+    updateSettings: (changes) => request('updateSettings', changes),
+    setLanRoom: (enabled) => request('setLanRoom', { enabled }),
+    openFolder: (path) => request('openFolder', { path }),
+    revealFile: (path) => request('revealFile', { path }),
+  };
+}

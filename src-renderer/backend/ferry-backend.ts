@@ -1,0 +1,91 @@
+import type { DesktopSettings, DiscoveredRoom, LanRoomView } from '../../src-shared/ipc/contract';
+import type { IpcError, IpcResult } from '../../src-shared/ipc/result';
+import type { TransferView } from '../../src-shared/transfer/transfer-view';
+
+export type { DiscoveredRoom, LanRoomView };
+
+/** A failure a person should read: a stable `ERR_*` code and one sentence. */
+export type BackendError = IpcError;
+
+/** What every backend action resolves to; a backend never rejects or throws into the UI. */
+export type BackendResult<T> = IpcResult<T>;
+
+/** The same four settings on every surface; a surface without a settings screen keeps defaults. */
+export type FerrySettings = DesktopSettings;
+
+/** A file or folder chosen for sending, as the backend describes it. */
+export interface SelectedItem {
+  /** Identifies the source (desktop: its path); two items with the same id are the same thing. */
+  id: string;
+  name: string;
+  /** Bytes, all files inside for a folder. */
+  size: number;
+  isDirectory: boolean;
+  fileCount: number;
+}
+
+export type Surface = 'desktop' | 'browser';
+
+export interface BackendCapabilities {
+  /** Can host a LAN room and sees the rooms other Ferry apps announce. */
+  lanRoom: boolean;
+  /** Can pick a folder for received files. */
+  chooseDestination: boolean;
+  /** Can open the download folder and show a received file in it. */
+  revealFiles: boolean;
+  /** Has a settings screen. */
+  settings: boolean;
+}
+
+export interface BackendSnapshot {
+  transfer: TransferView;
+  lanRoom: LanRoomView;
+  discoveredRooms: DiscoveredRoom[];
+  settings: FerrySettings;
+  /** What Ferry was opened with ("Open with", command line), or why it could not be read. */
+  opened: BackendResult<SelectedItem[]>;
+}
+
+export type BackendEvent =
+  | { type: 'transfer'; transfer: TransferView }
+  | { type: 'lan-room'; lanRoom: LanRoomView }
+  | { type: 'discovered-rooms'; rooms: DiscoveredRoom[] }
+  | { type: 'settings'; settings: FerrySettings }
+  | { type: 'opened'; opened: BackendResult<SelectedItem[]> };
+
+/**
+ * Everything the screens and stores may ask of the program that actually moves files: the
+ * desktop app's main process behind IPC, or (later) the browser's own WebRTC. Screens never
+ * reach past it, so one UI runs on both.
+ */
+export interface FerryBackend {
+  readonly surface: Surface;
+  readonly capabilities: BackendCapabilities;
+  /** Where a browser can open this build's web client, when the backend itself knows one. */
+  readonly webClientUrl?: string;
+
+  snapshot(): Promise<BackendResult<BackendSnapshot>>;
+  /** Delivers every later change until `signal` aborts; fails when updates cannot be followed. */
+  subscribe(listener: (event: BackendEvent) => void, signal: AbortSignal): BackendResult<null>;
+
+  /** Reads the drop at once: a `DataTransfer` is emptied when its drop event returns. */
+  addDropped(data: DataTransfer): Promise<BackendResult<SelectedItem[]>>;
+  /** Resolve to an empty list when the person closes the picker. */
+  pickFiles(): Promise<BackendResult<SelectedItem[]>>;
+  pickFolder(): Promise<BackendResult<SelectedItem[]>>;
+
+  startSend(items: readonly SelectedItem[]): Promise<BackendResult<null>>;
+  /** Takes a normalized code. */
+  startReceive(code: string): Promise<BackendResult<null>>;
+  answerOffer(accept: boolean, destination?: string): Promise<BackendResult<null>>;
+  /** Null when the person closes the picker. */
+  chooseDownloadFolder(): Promise<BackendResult<string | null>>;
+  cancel(): Promise<BackendResult<null>>;
+  /** Leaves a finished or failed transfer and returns to idle. */
+  dismiss(): Promise<BackendResult<null>>;
+
+  updateSettings(changes: Partial<FerrySettings>): Promise<BackendResult<FerrySettings>>;
+  setLanRoom(enabled: boolean): Promise<BackendResult<LanRoomView>>;
+  openFolder(path: string): Promise<BackendResult<null>>;
+  revealFile(path: string): Promise<BackendResult<null>>;
+}

@@ -1,0 +1,70 @@
+import { useId } from 'react';
+import { useStore } from 'zustand';
+import { formatBytes } from '../../src-shared/format/format-bytes';
+import type { TransferView } from '../../src-shared/transfer/transfer-view';
+import { useFerryStores } from '../app/stores-context';
+import { countOf } from '../wording/count-of';
+import { StepHeading } from './step-heading';
+
+type AwaitingAcceptance = Extract<TransferView, { phase: 'awaiting-acceptance' }>;
+
+/** What the sender offers and where it would go; nothing is written until Accept. */
+export function AcceptPrompt({ view }: { view: AwaitingAcceptance }) {
+  const { backend, transfer } = useFerryStores();
+  const chosen = useStore(transfer, (state) => state.destination);
+  const pending = useStore(transfer, (state) => state.pending);
+  const answerOffer = useStore(transfer, (state) => state.answerOffer);
+  const changeDestination = useStore(transfer, (state) => state.changeDestination);
+  const headingId = useId();
+  const { offer } = view;
+  const others = offer.fileCount - 1;
+
+  return (
+    <section className="step" aria-labelledby={headingId}>
+      <StepHeading id={headingId}>Incoming files</StepHeading>
+      <p className="offer-name">
+        <span className="file-name">{offer.firstFileName}</span>
+        {others > 0 && ` and ${countOf(others, 'more file')}`}
+      </p>
+      <dl className="facts">
+        <div>
+          <dt>Files</dt>
+          <dd>{offer.fileCount.toLocaleString('en-US')}</dd>
+        </div>
+        <div>
+          <dt>Total size</dt>
+          <dd>{formatBytes(offer.totalBytes)}</dd>
+        </div>
+        <div>
+          <dt>Save to</dt>
+          <dd className="field-row">
+            <span className="path">{chosen ?? view.destination}</span>
+            {backend.capabilities.chooseDestination && (
+              <button type="button" className="button" onClick={() => void changeDestination()}>
+                Change
+              </button>
+            )}
+          </dd>
+        </div>
+      </dl>
+      <div className="actions">
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={pending}
+          onClick={() => void answerOffer(true)}
+        >
+          Accept
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={pending}
+          onClick={() => void answerOffer(false)}
+        >
+          Decline
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { useId } from 'react';
+import { useStore } from 'zustand';
+import { formatBytes } from '../../src-shared/format/format-bytes';
+import type { TransferView } from '../../src-shared/transfer/transfer-view';
+import { useFerryStores } from '../app/stores-context';
+import type { BackendResult } from '../backend/ferry-backend';
+import { succeeded } from '../stores/notice-store';
+import { countOf } from '../wording/count-of';
+import { StepHeading } from './step-heading';
+
+type Done = Extract<TransferView, { phase: 'done' }>;
+
+// A folder of thousands of files would make a list nobody reads and a page that crawls.
+export const MAX_LISTED_FILES = 100;
+
+/** What arrived, where to find it, and the way back to idle. */
+export function TransferDone({ view }: { view: Done }) {
+  const { backend, notice, transfer } = useFerryStores();
+  const dismiss = useStore(transfer, (state) => state.dismiss);
+  const headingId = useId();
+  const receiving = view.direction === 'receive';
+  const canReveal = receiving && backend.capabilities.revealFiles;
+  const listed = view.files.slice(0, MAX_LISTED_FILES);
+  const unlisted = view.files.length - listed.length;
+  const folder = view.folder;
+  const amount = `${countOf(view.files.length, 'file')}, ${formatBytes(view.totalBytes)}`;
+
+  const summary = !receiving
+    ? `${amount} arrived on the other device.`
+    : folder
+      ? `${amount} saved in ${folder}.`
+      : `${amount} received.`;
+
+  async function reveal(action: Promise<BackendResult<null>>): Promise<void> {
+    succeeded(await action, notice);
+  }
+
+  return (
+    <section className="step" aria-labelledby={headingId} data-testid="transfer-done">
+      <StepHeading id={headingId}>{receiving ? 'Received' : 'Delivered'}</StepHeading>
+      <p>{summary}</p>
+      {canReveal && folder && (
+        <div className="actions">
+          <button
+            type="button"
+            className="button"
+            onClick={() => void reveal(backend.openFolder(folder))}
+          >
+            Open folder
+          </button>
+        </div>
+      )}
+      <ul className="file-list" aria-label={receiving ? 'Received files' : 'Delivered files'}>
+        {listed.map(({ name, size, savedPath }, index) => (
+          <li key={`${index}:${name}`}>
+            <span className="file-name">{name}</span>
+            <span className="file-size">{formatBytes(size)}</span>
+            {canReveal && savedPath && (
+              <button
+                type="button"
+                className="button button--quiet"
+                aria-label={`Show in folder: ${name}`}
+                onClick={() => void reveal(backend.revealFile(savedPath))}
+              >
+                Show in folder
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {unlisted > 0 && <p className="hint">and {countOf(unlisted, 'more file')}</p>}
+      <div className="actions">
+        <button type="button" className="button button--primary" onClick={() => void dismiss()}>
+          {receiving ? 'Receive another' : 'Send more'}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import { useId } from 'react';
+import { isCodeShape, normalizeCode } from '../../src-shared/codes';
+import type { TransferView } from '../../src-shared/transfer/transfer-view';
+import { useFerryStores } from '../app/stores-context';
+import type { FerryStores } from '../stores/ferry-stores';
+import { asSentence } from '../wording/as-sentence';
+import { describeFailure } from '../wording/describe-failure';
+import { StepHeading } from './step-heading';
+
+type Failed = Extract<TransferView, { phase: 'failed' }>;
+
+/** Leaves the failure and, when the family allows, starts the same attempt over. */
+async function leave(stores: FerryStores, view: Failed, retry: boolean): Promise<void> {
+  const { transfer, selection, codeDraft } = stores;
+  if (!(await transfer.getState().dismiss()) || !retry) return;
+  if (view.direction === 'send') {
+    const { items } = selection.getState();
+    if (items.length > 0) await transfer.getState().startSend(items);
+    return;
+  }
+  const { draft } = codeDraft.getState();
+  if (isCodeShape(normalizeCode(draft))) await transfer.getState().startReceive(draft);
+}
+
+/** One heading per kind of failure, the engine's own sentence, and the way forward. */
+export function TransferFailed({ view }: { view: Failed }) {
+  const stores = useFerryStores();
+  const { heading, retry } = describeFailure(view.code);
+  const headingId = useId();
+  return (
+    <section className="step step--failed" role="alert" aria-labelledby={headingId}>
+      <StepHeading id={headingId}>{heading}</StepHeading>
+      <p>{asSentence(view.message)}</p>
+      <div className="actions">
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => void leave(stores, view, retry)}
+        >
+          {retry ? 'Try again' : 'Back'}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import { useId } from 'react';
+import { formatBytes, formatSpeed } from '../../src-shared/format/format-bytes';
+import { formatDuration } from '../../src-shared/format/format-duration';
+import type { TransferView } from '../../src-shared/transfer/transfer-view';
+import { CancelTransfer } from './cancel-transfer';
+import { StepHeading } from './step-heading';
+
+type Transferring = Extract<TransferView, { phase: 'transferring' }>;
+
+// An empty file is complete the moment it starts.
+const share = (done: number, size: number): number => (size > 0 ? Math.min(done / size, 1) : 1);
+
+const CONSEQUENCE = {
+  send: 'Cancelling stops the transfer. The partial file is discarded on the other device; files that already arrived stay there.',
+  receive:
+    'Cancelling stops the transfer. The partial file is discarded; files that already arrived are kept.',
+} as const;
+
+/** Both sides' progress: the file under way, the whole batch, speed and time left. */
+export function TransferProgress({ view }: { view: Transferring }) {
+  const { progress } = view;
+  const headingId = useId();
+  return (
+    <section className="step" aria-labelledby={headingId} data-testid="transfer-progress">
+      <StepHeading id={headingId}>
+        {view.direction === 'send' ? 'Sending' : 'Receiving'}
+      </StepHeading>
+      <div className="meter">
+        <p className="meter-label">
+          <span>
+            File {progress.fileIndex} of {progress.fileCount}:{' '}
+            <span className="file-name">{progress.fileName}</span>
+          </span>
+          <span>
+            {formatBytes(progress.fileBytes)} of {formatBytes(progress.fileSize)}
+          </span>
+        </p>
+        <progress
+          aria-label="Current file"
+          value={share(progress.fileBytes, progress.fileSize)}
+          max={1}
+        />
+      </div>
+      <div className="meter">
+        <p className="meter-label">
+          <span>All files</span>
+          <span>
+            {formatBytes(progress.bytesDone)} of {formatBytes(progress.totalBytes)}
+          </span>
+        </p>
+        <progress
+          aria-label="All files"
+          value={share(progress.bytesDone, progress.totalBytes)}
+          max={1}
+        />
+      </div>
+      <p className="rate">
+        {formatSpeed(progress.bytesPerSecond)} ·{' '}
+        {progress.etaSeconds === undefined
+          ? 'estimating time left'
+          : `about ${formatDuration(progress.etaSeconds)} left`}
+      </p>
+      <CancelTransfer consequence={CONSEQUENCE[view.direction]} />
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { useId } from 'react';
+import { useStore } from 'zustand';
+import { isCodeShape, isKnownCode, normalizeCode } from '../../src-shared/codes';
+import { useFerryStores } from '../app/stores-context';
+import { CodeField } from '../components/code-field';
+
+/** Typing the sender's code. */
+export function ReceiveScreen() {
+  const { codeDraft, transfer } = useFerryStores();
+  const draft = useStore(codeDraft, (state) => state.draft);
+  const setDraft = useStore(codeDraft, (state) => state.setDraft);
+  const pending = useStore(transfer, (state) => state.pending);
+  const startReceive = useStore(transfer, (state) => state.startReceive);
+  const headingId = useId();
+  const hintId = useId();
+  const code = normalizeCode(draft);
+  const ready = isCodeShape(code);
+
+  return (
+    <section className="screen" aria-labelledby={headingId}>
+      <h2 id={headingId}>Receive files</h2>
+      <form
+        className="receive-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (ready && !pending) void startReceive(draft);
+        }}
+      >
+        <CodeField value={draft} onChange={setDraft} describedBy={hintId} />
+        <p id={hintId} className="hint">
+          {ready && !isKnownCode(code)
+            ? 'One of these words is not in Ferry’s word list; check the spelling.'
+            : 'Type the words the sender reads out to you. Capitals and spaces do not matter.'}
+        </p>
+        <div className="actions">
+          <button type="submit" className="button button--primary" disabled={!ready || pending}>
+            Receive
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import { useId } from 'react';
+import { useStore } from 'zustand';
+import { useFerryStores } from '../app/stores-context';
+import { DropZone } from '../components/drop-zone';
+import { SelectionList } from '../components/selection-list';
+
+/** Choosing what to send. */
+export function SendScreen() {
+  const { selection, transfer } = useFerryStores();
+  const items = useStore(selection, (state) => state.items);
+  const pending = useStore(transfer, (state) => state.pending);
+  const startSend = useStore(transfer, (state) => state.startSend);
+  const headingId = useId();
+
+  return (
+    <section className="screen" aria-labelledby={headingId}>
+      <h2 id={headingId}>Send files</h2>
+      <DropZone />
+      <SelectionList />
+      <div className="actions">
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={items.length === 0 || pending}
+          onClick={() => void startSend(items)}
+        >
+          Send
+        </button>
+      </div>
+    </section>
+  );
+}

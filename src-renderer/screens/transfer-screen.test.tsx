@@ -1,0 +1,457 @@
+import { act, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { err, ok } from '../../src-shared/ipc/result';
+import { ERROR_CODES, ERROR_MESSAGES } from '../../src-shared/protocol/error-codes';
+import type { TransferView } from '../../src-shared/transfer/transfer-view';
+import { QrCode } from '../components/qr-code';
+import { MAX_LISTED_FILES } from '../components/transfer-done';
+import { CODE, OFFER, PHOTO, PROGRESS, WAITING_FOR_PEER } from '../testing/fixtures';
+import { push, renderApp } from '../testing/render-app';
+import {
+  createScriptedBackend,
+  LAN_URL,
+  TEST_SETTINGS,
+  type ScriptedBackendOptions,
+} from '../testing/scripted-backend';
+
+function showing(transfer: TransferView, options: ScriptedBackendOptions = {}) {
+  return renderApp(
+    createScriptedBackend({ ...options, snapshot: { ...options.snapshot, transfer } }),
+  );
+}
+
+const isDisabled = (name: string): boolean =>
+  (screen.getByRole('button', { name }) as HTMLButtonElement).disabled;
+
+/** The drawing a QR code of `text` gets, to compare with the one on screen. */
+function qrDrawingOf(text: string): string | null {
+  const { container, unmount } = render(<QrCode text={text} label="reference" />);
+  const drawing = container.querySelector('path')?.getAttribute('d') ?? null;
+  unmount();
+  return drawing;
+}
+
+describe('sending, before the other device connects', () => {
+  it('says it is getting a code, and can be cancelled', async () => {
+    const { user, backend } = await showing({
+      phase: 'registering',
+      direction: 'send',
+      files: [{ name: 'photo.jpg', size: PHOTO.size }],
+      totalBytes: PHOTO.size,
+    });
+    expect(screen.getByRole('heading', { name: 'Getting a code' })).toBeTruthy();
+    expect(screen.getByText('Asking the server for a code to send 1 file (2.40 MB).')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(backend.callsOf('cancel')).toHaveLength(1);
+  });
+
+  it('shows the code in large words, what happens next, and Cancel', async () => {
+    const { user, backend } = await showing(WAITING_FOR_PEER);
+    const code = screen.getByTestId('transfer-code');
+    expect(code.textContent).toBe(CODE);
+    expect(Array.from(code.querySelectorAll('.code-word'), (word) => word.textContent)).toEqual([
+      'acid',
+      'otter',
+      'plank',
+    ]);
+    expect(screen.getByText('Sending 2 files, 2.40 MB.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'On the other device, open Ferry, choose Receive and type these words. Ferry connects as soon as they do; keep this window open.',
+      ),
+    ).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Your code' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(backend.callsOf('cancel')).toHaveLength(1);
+  });
+
+  it('copies the code and confirms it, then offers Copy again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { user } = await showing(WAITING_FOR_PEER);
+      await user.click(screen.getByRole('button', { name: 'Copy' }));
+      expect(await navigator.clipboard.readText()).toBe(CODE);
+      expect(screen.getByRole('button', { name: 'Copied' })).toBeTruthy();
+      expect(screen.getByText('The code is on the clipboard.')).toBeTruthy();
+      await act(() => vi.advanceTimersByTimeAsync(2500));
+      expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says so when the clipboard refuses', async () => {
+    const { user } = await showing(WAITING_FOR_PEER);
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValueOnce(new Error('denied'));
+    await user.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(
+      screen.getByText('Ferry could not copy the code; select the words and copy them instead.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Copied' })).toBeNull();
+  });
+
+  it('puts the code itself in the QR code when no web client can receive it', async () => {
+    await showing(WAITING_FOR_PEER);
+    const qr = screen.getByRole('img', { name: 'QR code of the code' });
+    expect(qr.querySelector('path')?.getAttribute('d')).toBe(qrDrawingOf(CODE));
+    expect(screen.getByText('Or scan this to read the code on another device.')).toBeTruthy();
+  });
+
+  it('puts a receive link in the QR code when this device’s LAN room holds the code', async () => {
+    await showing(WAITING_FOR_PEER, {
+      snapshot: {
+        lanRoom: { state: 'on', url: LAN_URL },
+        settings: { ...TEST_SETTINGS, serverUrl: LAN_URL },
+      },
+    });
+    const qr = screen.getByRole('img', { name: 'QR code of a link that receives these files' });
+    expect(qr.querySelector('path')?.getAttribute('d')).toBe(
+      qrDrawingOf(`${LAN_URL}/#receive=${CODE}`),
+    );
+    expect(
+      screen.getByText('Or scan this with a phone on the same network to receive in its browser.'),
+    ).toBeTruthy();
+  });
+
+  it('says it is connecting once the other device typed the code', async () => {
+    await showing({ phase: 'connecting', direction: 'send', code: CODE });
+    expect(screen.getByRole('heading', { name: 'Connecting' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'The other device typed the code. Setting up a direct, encrypted connection.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+  });
+
+  it('waits for the other person to accept', async () => {
+    await showing({ phase: 'waiting-for-acceptance', direction: 'send', code: CODE });
+    expect(screen.getByRole('heading', { name: 'Waiting for the other person' })).toBeTruthy();
+    expect(
+      screen.getByText('They see what you are sending and choose whether to accept it.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+  });
+});
+
+describe('receiving, before any file arrives', () => {
+  it('names the code it is looking for', async () => {
+    await showing({ phase: 'connecting', direction: 'receive', code: CODE });
+    expect(screen.getByRole('heading', { name: 'Connecting' })).toBeTruthy();
+    expect(screen.getByText(CODE)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+  });
+
+  it('asks before accepting: first file, count, size and destination', async () => {
+    await showing(OFFER);
+    expect(screen.getByRole('heading', { name: 'Incoming files' })).toBeTruthy();
+    expect(screen.getByText('Album/beach.jpg').parentElement?.textContent).toBe(
+      'Album/beach.jpg and 12 more files',
+    );
+    const facts = screen.getAllByRole('definition').map((fact) => fact.textContent);
+    expect(facts).toEqual(['13', '52.4 MB', '/home/ana/DownloadsChange']);
+  });
+
+  it('names a single file without "more"', async () => {
+    await showing({
+      ...OFFER,
+      offer: { firstFileName: 'notes.txt', fileCount: 1, totalBytes: 1200 },
+    } as TransferView);
+    expect(screen.getByText('notes.txt').parentElement?.textContent).toBe('notes.txt');
+  });
+
+  it('accepts into a folder chosen with Change', async () => {
+    const backend = createScriptedBackend({ snapshot: { transfer: OFFER } });
+    const { user } = await renderApp(backend);
+    backend.respond('chooseDownloadFolder', ok('/media/usb'));
+    await user.click(screen.getByRole('button', { name: 'Change' }));
+    expect(screen.getByText('/media/usb')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(backend.callsOf('answerOffer')).toEqual([[true, '/media/usb']]);
+  });
+
+  it('declines', async () => {
+    const { user, backend } = await showing(OFFER);
+    await user.click(screen.getByRole('button', { name: 'Decline' }));
+    expect(backend.callsOf('answerOffer')).toEqual([[false, undefined]]);
+  });
+
+  it('holds both answers while one is on its way', async () => {
+    const backend = createScriptedBackend({ snapshot: { transfer: OFFER } });
+    const { user } = await renderApp(backend);
+    backend.hold('answerOffer');
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(isDisabled('Accept')).toBe(true);
+    expect(isDisabled('Decline')).toBe(true);
+  });
+
+  it('has no Change button where the destination cannot be chosen', async () => {
+    await showing(OFFER, { capabilities: { chooseDestination: false } });
+    expect(screen.queryByRole('button', { name: 'Change' })).toBeNull();
+    expect(screen.getByText('/home/ana/Downloads')).toBeTruthy();
+  });
+});
+
+describe('progress', () => {
+  it.each([
+    ['send', 'Sending', 'The partial file is discarded on the other device'],
+    ['receive', 'Receiving', 'The partial file is discarded; files that already arrived are kept.'],
+  ] as const)(
+    'on the %s side shows both bars, speed, time left and Cancel',
+    async (direction, heading, consequence) => {
+      const { user, backend } = await showing({
+        phase: 'transferring',
+        direction,
+        progress: PROGRESS,
+      });
+      const panel = screen.getByTestId('transfer-progress');
+      expect(within(panel).getByRole('heading', { name: heading })).toBeTruthy();
+      expect(within(panel).getByText('Album/beach.jpg').parentElement?.textContent).toBe(
+        'File 2 of 13: Album/beach.jpg',
+      );
+      expect(within(panel).getByText('1.00 MB of 4.00 MB')).toBeTruthy();
+      expect(within(panel).getByText('20.0 MB of 52.4 MB')).toBeTruthy();
+      expect(
+        (within(panel).getByRole('progressbar', { name: 'Current file' }) as HTMLProgressElement)
+          .value,
+      ).toBe(0.25);
+      expect(
+        (within(panel).getByRole('progressbar', { name: 'All files' }) as HTMLProgressElement)
+          .value,
+      ).toBeCloseTo(20_971_520 / 54_945_382);
+      expect(within(panel).getByText('2.00 MB/s · about 3 min 20 s left')).toBeTruthy();
+      expect(within(panel).getByText(new RegExp(consequence))).toBeTruthy();
+      await user.click(within(panel).getByRole('button', { name: 'Cancel' }));
+      expect(backend.callsOf('cancel')).toHaveLength(1);
+    },
+  );
+
+  it('says it is estimating until a speed is known, and shows an empty file as complete', async () => {
+    await showing({
+      phase: 'transferring',
+      direction: 'receive',
+      progress: {
+        ...PROGRESS,
+        fileBytes: 0,
+        fileSize: 0,
+        etaSeconds: undefined,
+        bytesPerSecond: 0,
+      },
+    });
+    expect(screen.getByText('0 B/s · estimating time left')).toBeTruthy();
+    expect(
+      (screen.getByRole('progressbar', { name: 'Current file' }) as HTMLProgressElement).value,
+    ).toBe(1);
+  });
+
+  it('moves as the backend reports', async () => {
+    const backend = createScriptedBackend({
+      snapshot: { transfer: { phase: 'transferring', direction: 'receive', progress: PROGRESS } },
+    });
+    await renderApp(backend);
+    push(backend, {
+      type: 'transfer',
+      transfer: {
+        phase: 'transferring',
+        direction: 'receive',
+        progress: { ...PROGRESS, fileBytes: 4_194_304 },
+      },
+    });
+    expect(screen.getByText('4.00 MB of 4.00 MB')).toBeTruthy();
+  });
+});
+
+describe('done', () => {
+  const received: TransferView = {
+    phase: 'done',
+    direction: 'receive',
+    files: [
+      {
+        name: 'Album/beach.jpg',
+        size: 4_194_304,
+        savedPath: '/home/ana/Downloads/Album/beach.jpg',
+      },
+      { name: 'notes.txt', size: 1200, savedPath: '/home/ana/Downloads/notes.txt' },
+    ],
+    totalBytes: 4_195_504,
+    folder: '/home/ana/Downloads',
+  };
+
+  it('tells the receiver what arrived and where, with a way to each file', async () => {
+    const { user, backend } = await showing(received);
+    const done = screen.getByTestId('transfer-done');
+    expect(within(done).getByRole('heading', { name: 'Received' })).toBeTruthy();
+    expect(within(done).getByText('2 files, 4.00 MB saved in /home/ana/Downloads.')).toBeTruthy();
+    await user.click(within(done).getByRole('button', { name: 'Open folder' }));
+    expect(backend.callsOf('openFolder')).toEqual([['/home/ana/Downloads']]);
+    await user.click(within(done).getByRole('button', { name: 'Show in folder: notes.txt' }));
+    expect(backend.callsOf('revealFile')).toEqual([['/home/ana/Downloads/notes.txt']]);
+  });
+
+  it('says why a folder could not be opened', async () => {
+    const backend = createScriptedBackend({ snapshot: { transfer: received } });
+    backend.respond('openFolder', err('ERR_INTERNAL', 'the folder no longer exists'));
+    const { user } = await renderApp(backend);
+    await user.click(screen.getByRole('button', { name: 'Open folder' }));
+    expect(screen.getByText('The folder no longer exists.')).toBeTruthy();
+  });
+
+  it('offers no folder buttons where files cannot be revealed', async () => {
+    await showing(received, { capabilities: { revealFiles: false } });
+    expect(screen.queryByRole('button', { name: 'Open folder' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Show in folder/ })).toBeNull();
+    expect(screen.getByText('notes.txt')).toBeTruthy();
+  });
+
+  it('returns the receiver to idle with Receive another', async () => {
+    const { user, backend } = await showing(received);
+    await user.click(screen.getByRole('button', { name: 'Receive another' }));
+    expect(backend.callsOf('dismiss')).toHaveLength(1);
+    push(backend, { type: 'transfer', transfer: { phase: 'idle' } });
+    expect(screen.getByRole('heading', { name: 'Receive files' })).toBeTruthy();
+  });
+
+  it('tells the sender the files were delivered', async () => {
+    const { user, backend } = await showing({
+      phase: 'done',
+      direction: 'send',
+      files: [{ name: 'photo.jpg', size: PHOTO.size }],
+      totalBytes: PHOTO.size,
+    });
+    const done = screen.getByTestId('transfer-done');
+    expect(within(done).getByRole('heading', { name: 'Delivered' })).toBeTruthy();
+    expect(within(done).getByText('1 file, 2.40 MB arrived on the other device.')).toBeTruthy();
+    expect(within(done).queryByRole('button', { name: 'Open folder' })).toBeNull();
+    await user.click(within(done).getByRole('button', { name: 'Send more' }));
+    expect(backend.callsOf('dismiss')).toHaveLength(1);
+  });
+
+  it('lists a large batch only in part', async () => {
+    const files = Array.from({ length: MAX_LISTED_FILES + 5 }, (_, index) => ({
+      name: `scan-${index}.png`,
+      size: 10,
+    }));
+    await showing({ phase: 'done', direction: 'send', files, totalBytes: files.length * 10 });
+    expect(
+      within(screen.getByRole('list', { name: 'Delivered files' })).getAllByRole('listitem'),
+    ).toHaveLength(MAX_LISTED_FILES);
+    expect(screen.getByText('and 5 more files')).toBeTruthy();
+  });
+});
+
+describe('failed', () => {
+  const HEADINGS: Record<string, string> = {
+    ERR_SIGNALING_UNREACHABLE: 'Could not reach the server',
+    ERR_CODE_NOT_FOUND: 'That code did not work',
+    ERR_CONNECT_TIMEOUT: 'Could not connect to the other device',
+    ERR_PEER_CLOSED: 'Connection lost',
+    ERR_ACK_TIMEOUT: 'No answer from the other device',
+    ERR_DECLINED: 'Transfer declined',
+    ERR_CANCELLED: 'Transfer cancelled',
+    ERR_PEER_ABORTED: 'Stopped by the other device',
+    ERR_INCOMPATIBLE_VERSION: 'Incompatible versions',
+    ERR_SIZE_MISMATCH: 'File discarded',
+    ERR_PROTOCOL: 'Transfer refused',
+    ERR_SOURCE_CHANGED: 'A file could not be sent',
+    ERR_RELAY_SIZE_CAP: 'Too large for a relayed connection',
+    ERR_DISK: 'A file could not be saved',
+  };
+
+  it.each(Object.entries(HEADINGS))('%s has the heading “%s”', async (code, heading) => {
+    await showing({ phase: 'failed', direction: 'receive', code, message: 'x' });
+    expect(screen.getByRole('alert', { name: heading })).toBeTruthy();
+  });
+
+  it.each(ERROR_CODES.map((code) => [code]))(
+    '%s shows its message as one sentence under a heading, with a way out',
+    async (code) => {
+      await showing({ phase: 'failed', direction: 'send', code, message: ERROR_MESSAGES[code] });
+      const alert = screen.getByRole('alert');
+      expect(within(alert).getByRole('heading').textContent).not.toBe('Transfer failed');
+      const sentence = ERROR_MESSAGES[code].charAt(0).toUpperCase() + ERROR_MESSAGES[code].slice(1);
+      expect(within(alert).getByText(`${sentence}.`)).toBeTruthy();
+      expect(within(alert).getByRole('button', { name: /^(Try again|Back)$/ })).toBeTruthy();
+    },
+  );
+
+  it('shows a version mismatch with the remedy the engine wrote', async () => {
+    const message =
+      'The other device runs an older Ferry (protocol 1 to 1; this one needs 2); update Ferry on that device.';
+    await showing({
+      phase: 'failed',
+      direction: 'receive',
+      code: 'ERR_INCOMPATIBLE_VERSION',
+      message,
+    });
+    const alert = screen.getByRole('alert', { name: 'Incompatible versions' });
+    expect(within(alert).getByText(message)).toBeTruthy();
+    expect(within(alert).getByRole('button', { name: 'Back' })).toBeTruthy();
+  });
+
+  it('reads an unknown code as a plain failure that may be tried again', async () => {
+    await showing({ phase: 'failed', direction: 'send', code: 'ERR_INTERNAL', message: 'boom' });
+    expect(screen.getByRole('alert', { name: 'Transfer failed' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('sends the same files again with Try again', async () => {
+    const backend = createScriptedBackend({
+      snapshot: {
+        transfer: { phase: 'failed', direction: 'send', code: 'ERR_PEER_CLOSED', message: 'x' },
+        opened: ok([PHOTO]),
+      },
+    });
+    const { user } = await renderApp(backend);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(backend.callsOf('dismiss')).toHaveLength(1);
+    expect(backend.callsOf('startSend')).toEqual([[[PHOTO]]]);
+  });
+
+  it('receives the same code again with Try again', async () => {
+    const backend = createScriptedBackend({
+      snapshot: {
+        transfer: {
+          phase: 'failed',
+          direction: 'receive',
+          code: 'ERR_CONNECT_TIMEOUT',
+          message: 'x',
+        },
+      },
+    });
+    const { user } = await renderApp(backend, `#receive=${CODE}`);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(backend.callsOf('startReceive')).toEqual([[CODE]]);
+  });
+
+  it('only goes back after a decline', async () => {
+    const backend = createScriptedBackend({
+      snapshot: {
+        transfer: {
+          phase: 'failed',
+          direction: 'send',
+          code: 'ERR_DECLINED',
+          message: 'the transfer was declined',
+        },
+        opened: ok([PHOTO]),
+      },
+    });
+    const { user } = await renderApp(backend);
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(backend.callsOf('dismiss')).toHaveLength(1);
+    expect(backend.callsOf('startSend')).toEqual([]);
+  });
+
+  it('does not start again when leaving the failure was refused', async () => {
+    const backend = createScriptedBackend({
+      snapshot: {
+        transfer: { phase: 'failed', direction: 'send', code: 'ERR_PEER_CLOSED', message: 'x' },
+        opened: ok([PHOTO]),
+      },
+    });
+    backend.respond('dismiss', err('ERR_INTERNAL', 'the transfer could not be closed'));
+    const { user } = await renderApp(backend);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(backend.callsOf('startSend')).toEqual([]);
+    expect(screen.getByText('The transfer could not be closed.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,55 @@
+import { formatBytes } from '../../src-shared/format/format-bytes';
+import type { TransferView } from '../../src-shared/transfer/transfer-view';
+import { AcceptPrompt } from '../components/accept-prompt';
+import { CodeReady } from '../components/code-ready';
+import { TransferDone } from '../components/transfer-done';
+import { TransferFailed } from '../components/transfer-failed';
+import { TransferProgress } from '../components/transfer-progress';
+import { WaitingStep } from '../components/waiting-step';
+import { countOf } from '../wording/count-of';
+
+type ActiveTransferView = Exclude<TransferView, { phase: 'idle' }>;
+
+/** The transfer under way, whichever side this is, one step at a time. */
+export function TransferScreen({ view }: { view: ActiveTransferView }) {
+  switch (view.phase) {
+    case 'registering':
+      return (
+        <WaitingStep heading="Getting a code">
+          <p>
+            Asking the server for a code to send {countOf(view.files.length, 'file')} (
+            {formatBytes(view.totalBytes)}).
+          </p>
+        </WaitingStep>
+      );
+    case 'waiting-for-peer':
+      return <CodeReady view={view} />;
+    case 'connecting':
+      return (
+        <WaitingStep heading="Connecting">
+          {view.direction === 'send' ? (
+            <p>The other device typed the code. Setting up a direct, encrypted connection.</p>
+          ) : (
+            <p>
+              Finding the sender of <span className="inline-code">{view.code}</span> and setting up
+              a direct, encrypted connection.
+            </p>
+          )}
+        </WaitingStep>
+      );
+    case 'waiting-for-acceptance':
+      return (
+        <WaitingStep heading="Waiting for the other person">
+          <p>They see what you are sending and choose whether to accept it.</p>
+        </WaitingStep>
+      );
+    case 'awaiting-acceptance':
+      return <AcceptPrompt view={view} />;
+    case 'transferring':
+      return <TransferProgress view={view} />;
+    case 'done':
+      return <TransferDone view={view} />;
+    case 'failed':
+      return <TransferFailed view={view} />;
+  }
+}

@@ -1,0 +1,147 @@
+import { ok } from '../../src-shared/ipc/result';
+import { IDLE_TRANSFER } from '../../src-shared/transfer/transfer-view';
+import type {
+  BackendCapabilities,
+  BackendEvent,
+  BackendResult,
+  BackendSnapshot,
+  FerryBackend,
+  FerrySettings,
+  LanRoomView,
+  SelectedItem,
+  Surface,
+} from '../backend/ferry-backend';
+
+type ActionName = Exclude<
+  keyof FerryBackend,
+  'surface' | 'capabilities' | 'webClientUrl' | 'snapshot' | 'subscribe'
+>;
+type ActionResult<K extends ActionName> = Awaited<ReturnType<FerryBackend[K]>>;
+
+interface Call {
+  action: ActionName;
+  args: unknown[];
+}
+
+/** A backend whose answers the test writes, standing in for main or the browser peer. */
+export interface ScriptedBackend extends FerryBackend {
+  readonly calls: Call[];
+  /** Every later call of `action` resolves to `result`. */
+  respond<K extends ActionName>(action: K, result: ActionResult<K>): void;
+  /** The next call of `action` waits until the returned function is called with its result. */
+  hold<K extends ActionName>(action: K): (result: ActionResult<K>) => void;
+  /** Pushes an update as the backend would. */
+  emit(event: BackendEvent): void;
+  callsOf(action: ActionName): unknown[][];
+}
+
+export const TEST_SETTINGS: FerrySettings = {
+  serverUrl: 'https://ferry.example',
+  downloadFolder: '/home/ana/Downloads',
+  reportStats: true,
+  autoAccept: false,
+};
+
+export const LAN_URL = 'http://192.168.1.20:3001';
+
+export interface ScriptedBackendOptions {
+  surface?: Surface;
+  capabilities?: Partial<BackendCapabilities>;
+  webClientUrl?: string;
+  snapshot?: Partial<BackendSnapshot>;
+  /** Replaces the whole snapshot answer, for start-up failures. */
+  snapshotResult?: BackendResult<BackendSnapshot>;
+  subscribeResult?: BackendResult<null>;
+}
+
+export function createScriptedBackend(options: ScriptedBackendOptions = {}): ScriptedBackend {
+  const calls: Call[] = [];
+  const answers = new Map<ActionName, unknown>();
+  const held = new Map<ActionName, Promise<unknown>>();
+  const listeners = new Set<(event: BackendEvent) => void>();
+  let settings: FerrySettings = options.snapshot?.settings ?? TEST_SETTINGS;
+
+  function answer<K extends ActionName>(
+    action: K,
+    args: unknown[],
+    fallback: () => ActionResult<K>,
+  ): Promise<ActionResult<K>> {
+    calls.push({ action, args });
+    const waiting = held.get(action);
+    if (waiting) {
+      held.delete(action);
+      return waiting as Promise<ActionResult<K>>;
+    }
+    const given = answers.get(action) as ActionResult<K> | undefined;
+    return Promise.resolve(given ?? fallback());
+  }
+
+  const noItems = (): BackendResult<SelectedItem[]> => ok([]);
+  const done = (): BackendResult<null> => ok(null);
+
+  return {
+    surface: options.surface ?? 'desktop',
+    capabilities: {
+      lanRoom: true,
+      chooseDestination: true,
+      revealFiles: true,
+      settings: true,
+      ...options.capabilities,
+    },
+    webClientUrl: options.webClientUrl,
+    calls,
+
+    snapshot: () =>
+      Promise.resolve(
+        options.snapshotResult ??
+          ok({
+            transfer: IDLE_TRANSFER,
+            lanRoom: { state: 'off' },
+            discoveredRooms: [],
+            opened: ok([]),
+            ...options.snapshot,
+            settings,
+          }),
+      ),
+    subscribe(listener, signal) {
+      if (options.subscribeResult && !options.subscribeResult.ok) return options.subscribeResult;
+      listeners.add(listener);
+      signal.addEventListener('abort', () => listeners.delete(listener), { once: true });
+      return ok(null);
+    },
+
+    addDropped: (data) => answer('addDropped', [data], noItems),
+    pickFiles: () => answer('pickFiles', [], noItems),
+    pickFolder: () => answer('pickFolder', [], noItems),
+    startSend: (items) => answer('startSend', [items], done),
+    startReceive: (code) => answer('startReceive', [code], done),
+    answerOffer: (accept, destination) => answer('answerOffer', [accept, destination], done),
+    chooseDownloadFolder: () => answer('chooseDownloadFolder', [], () => ok(null)),
+    cancel: () => answer('cancel', [], done),
+    dismiss: () => answer('dismiss', [], done),
+    updateSettings: (changes) =>
+      answer('updateSettings', [changes], () => {
+        settings = { ...settings, ...changes };
+        return ok(settings);
+      }),
+    setLanRoom: (enabled) =>
+      answer('setLanRoom', [enabled], () =>
+        ok<LanRoomView>(enabled ? { state: 'on', url: LAN_URL } : { state: 'off' }),
+      ),
+    openFolder: (path) => answer('openFolder', [path], done),
+    revealFile: (path) => answer('revealFile', [path], done),
+
+    respond(action, result) {
+      answers.set(action, result);
+    },
+    hold<K extends ActionName>(action: K) {
+      let release: (result: ActionResult<K>) => void = () => undefined;
+      held.set(action, new Promise<ActionResult<K>>((resolve) => (release = resolve)));
+      return (result: ActionResult<K>) => release(result);
+    },
+    emit(event) {
+      for (const listener of listeners) listener(event);
+    },
+    callsOf: (action) => calls.filter((call) => call.action === action).map((call) => call.args),
+  };
+}
