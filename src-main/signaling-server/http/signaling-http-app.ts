@@ -1,0 +1,138 @@
+import express, { type Express, type Request } from 'express';
+import {
+  CODE_PATH,
+  HEALTH_PATH,
+  STATS_PATH,
+  STATS_REPORT_PATH,
+  TURN_CREDENTIALS_PATH,
+} from '../../../src-shared/signaling/endpoints';
+import {
+  HTTP_ERROR,
+  type CodeResolution,
+  type CodeResponse,
+  type HealthStatus,
+  type IceServerEntry,
+  type RootStatus,
+  type StatsTotal,
+} from '../../../src-shared/signaling/http-api';
+import { MAX_REQUEST_BODY_BYTES } from '../../../src-shared/signaling/limits';
+import { isRoomId } from '../../../src-shared/signaling/room-id';
+import { clientIp } from '../access/client-ip';
+import type { OriginPolicy } from '../access/origin-policy';
+import type { RateLimiter } from '../access/rate-limiter';
+import type { CodeRegistrar } from '../codes/code-registrar';
+import type { IceServerList } from '../ice/ice-server-list';
+import type { LogSink } from '../log-sink';
+import type { Clock } from '../schedule';
+import type { ByteCounter } from '../stats/byte-counter';
+import { isReportableByteCount } from '../stats/report-bytes';
+import { cors } from './cors';
+import { finalErrorHandler } from './final-error-handler';
+import { perIpLimit } from './per-ip-limit';
+
+export interface SignalingHttpDeps {
+  origins: OriginPolicy;
+  trustedProxyCount: number;
+  turnLimit: RateLimiter;
+  codeLimit: RateLimiter;
+  reportLimit: RateLimiter;
+  iceServers: IceServerList;
+  codes: CodeRegistrar;
+  counter: ByteCounter;
+  maxReportBytes: number;
+  now: Clock;
+  log: LogSink;
+}
+
+function field(body: unknown, name: string): unknown {
+  return typeof body === 'object' && body !== null
+    ? (body as Record<string, unknown>)[name]
+    : undefined;
+}
+
+/** The seven HTTP endpoints of the spec, JSON on every path, failures included. */
+export function signalingHttpApp(deps: SignalingHttpDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  const ipOf = (request: Request) =>
+    clientIp(
+      request.socket.remoteAddress,
+      request.headers['x-forwarded-for'],
+      deps.trustedProxyCount,
+    );
+  const codeLimit = perIpLimit(deps.codeLimit, ipOf, HTTP_ERROR.tooManyRequests);
+
+  app.use(cors(deps.origins));
+  app.use(express.json({ limit: MAX_REQUEST_BODY_BYTES }));
+
+  app.get('/', (_request, response) => {
+    const body: RootStatus = { status: 'ok', timestamp: new Date(deps.now()).toISOString() };
+    response.json(body);
+  });
+
+  app.get(HEALTH_PATH, (_request, response) => {
+    const body: HealthStatus = { status: 'healthy', uptime: process.uptime() };
+    response.json(body);
+  });
+
+  app.get(
+    TURN_CREDENTIALS_PATH,
+    perIpLimit(deps.turnLimit, ipOf, HTTP_ERROR.tooManyRequests),
+    async (_request, response) => {
+      const body: IceServerEntry[] = await deps.iceServers.current();
+      response.json(body);
+    },
+  );
+
+  app.post(CODE_PATH, codeLimit, async (request, response) => {
+    const roomId = field(request.body, 'roomId');
+    if (!isRoomId(roomId)) {
+      response.status(400).json({ error: HTTP_ERROR.invalidRoomId });
+      return;
+    }
+    const registration = await deps.codes.register(roomId);
+    if (registration.kind === 'busy') {
+      response.status(503).json({ error: HTTP_ERROR.serverBusy });
+      return;
+    }
+    const body: CodeResponse = { code: registration.code };
+    response.json(body);
+  });
+
+  // The code is matched exactly as received: the clients, not the server, lowercase and trim.
+  app.get<{ code: string }>(`${CODE_PATH}/:code`, codeLimit, async (request, response) => {
+    const roomId = await deps.codes.resolve(request.params.code);
+    if (roomId === undefined) {
+      response.status(404).json({ error: HTTP_ERROR.codeNotFound });
+      return;
+    }
+    const body: CodeResolution = { roomId };
+    response.json(body);
+  });
+
+  app.get(STATS_PATH, (_request, response) => {
+    const body: StatsTotal = { totalBytes: deps.counter.total };
+    response.json(body);
+  });
+
+  app.post(
+    STATS_REPORT_PATH,
+    perIpLimit(deps.reportLimit, ipOf, HTTP_ERROR.tooManyReports),
+    async (request, response) => {
+      const bytes = field(request.body, 'bytes');
+      if (!isReportableByteCount(bytes, deps.maxReportBytes)) {
+        response.status(400).json({ error: HTTP_ERROR.invalidByteCount });
+        return;
+      }
+      const body: StatsTotal = { totalBytes: await deps.counter.add(bytes) };
+      response.json(body);
+    },
+  );
+
+  app.use((_request, response) => {
+    response.status(404).json({ error: HTTP_ERROR.notFound });
+  });
+  app.use(finalErrorHandler(deps.log));
+  return app;
+}

@@ -1,0 +1,17 @@
+import type { PeerRole } from '../../../src-shared/signaling/peer-role';
+import type { SignalPayload } from '../../../src-shared/signaling/signal-payload';
+
+/** What the hub tells one peer, before its transport puts it in that transport's wire form. */
+export type PeerEvent =
+  | { type: 'room-joined'; role: PeerRole }
+  | { type: 'user-connected'; peerId: string }
+  | { type: 'signal'; signal: SignalPayload; sender: string }
+  | { type: 'peer-disconnected' }
+  | { type: 'room-full' }
+  | { type: 'error'; message: string };
+
+/** One connected peer as the hub sees it, whatever its transport. */
+export interface PeerLink {
+  readonly id: string;
+  deliver(event: PeerEvent): void;
+}

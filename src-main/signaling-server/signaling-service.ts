@@ -1,0 +1,164 @@
+import { randomInt } from 'node:crypto';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { Express } from 'express';
+import { HTTP_ERROR } from '../../src-shared/signaling/http-api';
+import { SOCKET_IO_PATH, WS_PATH } from '../../src-shared/signaling/endpoints';
+import {
+  CODE_SWEEP_INTERVAL_MS,
+  DEFAULT_MAX_ACTIVE_CODES,
+  DEFAULT_MAX_CODE_REQUESTS_PER_IP,
+  DEFAULT_MAX_CONNECTIONS_PER_IP,
+  DEFAULT_MAX_REPORT_BYTES,
+  DEFAULT_MAX_TURN_REQUESTS_PER_IP,
+  MAX_REPORTS_PER_IP,
+  RATE_COUNTER_CLEANUP_INTERVAL_MS,
+  RATE_WINDOW_MS,
+  RELAY_PROVIDER_TIMEOUT_MS,
+} from '../../src-shared/signaling/limits';
+import { FixedWindowRateLimiter } from './access/fixed-window-rate-limiter';
+import { OriginPolicy } from './access/origin-policy';
+import { CodeRegistrar } from './codes/code-registrar';
+import { InMemoryCodeStore } from './codes/in-memory-code-store';
+import { signalingHttpApp } from './http/signaling-http-app';
+import type { IceServerList } from './ice/ice-server-list';
+import { PublicStunServers } from './ice/public-stun-servers';
+import { RelayProviderServers } from './ice/relay-provider-servers';
+import { SelfHostedTurnServers } from './ice/self-hosted-turn-servers';
+import { consoleLogSink, type LogSink } from './log-sink';
+import { DEFAULT_TURN_PROVIDER_URL, type SignalingServerOptions } from './options';
+import { InMemoryRoomRegistry } from './rooms/in-memory-room-registry';
+import { SignalingHub } from './rooms/signaling-hub';
+import { systemClock, systemEvery } from './schedule';
+import type { ByteCounter } from './stats/byte-counter';
+import { InMemoryByteCounter } from './stats/in-memory-byte-counter';
+import { RedisByteCounter } from './stats/redis-byte-counter';
+import { ConnectionGate } from './transports/connection-gate';
+import { rejectUpgrade } from './transports/reject-upgrade';
+import { SocketIoTransport } from './transports/socket-io-transport';
+import { WsTransport } from './transports/ws-transport';
+
+/**
+ * The signaling server without its own listening socket, so that it can live in any HTTP server:
+ * its own (startSignalingServer) or the web-client host's.
+ */
+export interface SignalingService {
+  /** Answers the HTTP endpoints; anything else gets a JSON 404. */
+  readonly handleRequest: Express;
+  /** Serves both socket transports on `server`; call once, after its request listener is set. */
+  attach(server: Server): void;
+  close(): Promise<void>;
+}
+
+function iceServerList(
+  options: SignalingServerOptions,
+  now: () => number,
+  log: LogSink,
+): IceServerList {
+  const fallback =
+    options.turnSecret && options.turnDomain
+      ? new SelfHostedTurnServers(options.turnSecret, options.turnDomain, now)
+      : new PublicStunServers();
+  if (!options.turnProviderKeyId || !options.turnProviderApiToken) return fallback;
+  const account = {
+    baseUrl: options.turnProviderUrl ?? DEFAULT_TURN_PROVIDER_URL,
+    keyId: options.turnProviderKeyId,
+    apiToken: options.turnProviderApiToken,
+    timeoutMs: options.turnProviderTimeoutMs ?? RELAY_PROVIDER_TIMEOUT_MS,
+  };
+  return new RelayProviderServers(account, fallback, now, log);
+}
+
+function pathOf(request: IncomingMessage): string {
+  return new URL(request.url ?? '/', 'http://server').pathname;
+}
+
+export async function createSignalingService(
+  options: SignalingServerOptions = {},
+): Promise<SignalingService> {
+  const now = options.now ?? systemClock;
+  const every = options.every ?? systemEvery;
+  const log = options.log ?? consoleLogSink;
+  const trustedProxyCount = options.trustedProxyCount ?? 0;
+  const perWindow = (limit: number) => new FixedWindowRateLimiter(limit, RATE_WINDOW_MS, now);
+
+  const counter: ByteCounter = options.redisUrl
+    ? await RedisByteCounter.open(options.redisUrl, log)
+    : new InMemoryByteCounter();
+  const origins = new OriginPolicy(options.clientUrl, options.allowSameOrigin ?? false);
+  const limiters = {
+    connections: perWindow(options.maxConnectionsPerIp ?? DEFAULT_MAX_CONNECTIONS_PER_IP),
+    turn: perWindow(options.maxTurnRequestsPerIp ?? DEFAULT_MAX_TURN_REQUESTS_PER_IP),
+    codes: perWindow(options.maxCodeRequestsPerIp ?? DEFAULT_MAX_CODE_REQUESTS_PER_IP),
+    reports: perWindow(MAX_REPORTS_PER_IP),
+  };
+  const codes = new CodeRegistrar(
+    new InMemoryCodeStore(now),
+    options.maxActiveCodes ?? DEFAULT_MAX_ACTIVE_CODES,
+    options.randomIndex ?? ((exclusiveMax) => randomInt(exclusiveMax)),
+    now,
+  );
+  const hub = new SignalingHub(new InMemoryRoomRegistry(), log);
+  const gate = new ConnectionGate(origins, limiters.connections, trustedProxyCount);
+
+  const housekeeping = (task: () => Promise<void>, what: string) => () => {
+    task().catch((error: unknown) => log.error(`${what} failed: ${String(error)}`));
+  };
+  const stopTimers = [
+    every(
+      CODE_SWEEP_INTERVAL_MS,
+      housekeeping(() => codes.sweep(), 'Sweeping lapsed codes'),
+    ),
+    every(
+      RATE_COUNTER_CLEANUP_INTERVAL_MS,
+      housekeeping(async () => {
+        await Promise.all(Object.values(limiters).map((limiter) => limiter.sweep()));
+      }, 'Cleaning rate counters'),
+    ),
+  ];
+
+  const app = signalingHttpApp({
+    origins,
+    trustedProxyCount,
+    turnLimit: limiters.turn,
+    codeLimit: limiters.codes,
+    reportLimit: limiters.reports,
+    iceServers: iceServerList(options, now, log),
+    codes,
+    counter,
+    maxReportBytes: options.maxReportBytes ?? DEFAULT_MAX_REPORT_BYTES,
+    now,
+    log,
+  });
+
+  let transports: { socketIo: SocketIoTransport; ws: WsTransport } | undefined;
+
+  return {
+    handleRequest: app,
+    attach(server) {
+      if (transports !== undefined) throw new Error('The signaling service is already attached');
+      const attached = {
+        socketIo: new SocketIoTransport(server, hub, gate),
+        ws: new WsTransport(hub, gate, every),
+      };
+      transports = attached;
+      server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+        const path = pathOf(request);
+        if (path === WS_PATH) {
+          attached.ws.handleUpgrade(request, socket, head).catch((error: unknown) => {
+            log.error(`WebSocket upgrade failed: ${String(error)}`);
+            socket.destroy();
+          });
+        } else if (!path.startsWith(SOCKET_IO_PATH)) {
+          rejectUpgrade(socket, 404, { error: HTTP_ERROR.notFound });
+        }
+      });
+    },
+    async close() {
+      for (const stop of stopTimers) stop();
+      transports?.socketIo.close();
+      transports?.ws.close();
+      await counter.close();
+    },
+  };
+}

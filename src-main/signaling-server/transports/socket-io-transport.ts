@@ -1,0 +1,114 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import { SOCKET_IO_PATH } from '../../../src-shared/signaling/endpoints';
+import {
+  MAX_SIGNAL_MESSAGE_BYTES,
+  MAX_TRANSPORT_FRAME_BYTES,
+} from '../../../src-shared/signaling/limits';
+import { isRoomId } from '../../../src-shared/signaling/room-id';
+import { SIGNALING_ERROR } from '../../../src-shared/signaling/signaling-errors';
+import { decodeSocketSignalRequest } from '../../../src-shared/signaling/socket-codec';
+import type {
+  ClientToServerEvents,
+  ServerToClientEvents,
+} from '../../../src-shared/signaling/socket-events';
+import type { PeerEvent } from '../rooms/peer-event';
+import type { SignalingHub } from '../rooms/signaling-hub';
+import type { ConnectionGate } from './connection-gate';
+
+type PeerSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
+
+const CLIENT_EVENTS: ReadonlySet<string> = new Set<keyof ClientToServerEvents>([
+  'join-room',
+  'signal',
+  'ping',
+]);
+
+function emit(socket: PeerSocket, event: PeerEvent): void {
+  switch (event.type) {
+    case 'room-joined':
+      socket.emit('room-joined', { role: event.role });
+      break;
+    case 'user-connected':
+      socket.emit('user-connected', event.peerId);
+      break;
+    case 'signal':
+      socket.emit('signal', { signal: event.signal, sender: event.sender });
+      break;
+    case 'peer-disconnected':
+      socket.emit('peer-disconnected', {});
+      break;
+    case 'room-full':
+      socket.emit('room-full', {});
+      break;
+    case 'error':
+      socket.emit('error', { message: event.message });
+      break;
+  }
+}
+
+/** The event-socket transport (socket.io, path /socket.io/) of browser peers. */
+export class SocketIoTransport {
+  private readonly io: Server<ClientToServerEvents, ServerToClientEvents>;
+
+  constructor(
+    httpServer: HttpServer,
+    private readonly hub: SignalingHub,
+    gate: ConnectionGate,
+  ) {
+    this.io = new Server<ClientToServerEvents, ServerToClientEvents>(httpServer, {
+      path: SOCKET_IO_PATH,
+      serveClient: false,
+      maxHttpBufferSize: MAX_TRANSPORT_FRAME_BYTES,
+      // Upgrades on other paths (the /ws transport) belong to another listener.
+      destroyUpgrade: false,
+      cors: { origin: (origin, callback) => callback(null, gate.originListed(origin)) },
+      allowRequest: (request, callback) => {
+        const allowed = gate.originAllowed(request);
+        callback(allowed ? null : SIGNALING_ERROR.originNotAllowed, allowed);
+      },
+    });
+    this.io.use((socket, next) => {
+      gate.admit(socket.request).then(
+        (admitted) => next(admitted ? undefined : new Error(SIGNALING_ERROR.tooManyConnections)),
+        (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),
+      );
+    });
+    this.io.on('connection', (socket) => this.serve(socket));
+  }
+
+  close(): void {
+    this.io.disconnectSockets(true);
+    this.io.engine.close();
+  }
+
+  private serve(socket: PeerSocket): void {
+    const session = this.hub.connect({ id: socket.id, deliver: (event) => emit(socket, event) });
+    const fail = (message: string) => socket.emit('error', { message });
+
+    socket.use(([event, ...args], next) => {
+      if (!CLIENT_EVENTS.has(event)) {
+        fail(SIGNALING_ERROR.unknownType);
+        return;
+      }
+      if (Buffer.byteLength(JSON.stringify(args)) > MAX_SIGNAL_MESSAGE_BYTES) {
+        fail(SIGNALING_ERROR.messageTooLarge);
+        return;
+      }
+      next();
+    });
+    socket.on('join-room', (roomId: unknown) => {
+      if (isRoomId(roomId)) session.join(roomId);
+      else fail(SIGNALING_ERROR.invalidRoomId);
+    });
+    socket.on('signal', (request: unknown) => {
+      const decoded = decodeSocketSignalRequest(request);
+      if (decoded.ok) session.signal(decoded.message);
+      else fail(decoded.error);
+    });
+    socket.on('ping', (callback: unknown) => {
+      if (typeof callback === 'function') callback();
+    });
+    socket.on('disconnect', () => session.disconnect());
+  }
+}

@@ -1,0 +1,45 @@
+import { signalingOptionsFromEnv } from '../signaling-server/env-config';
+import {
+  ConfigError,
+  envText,
+  envUrl,
+  envWhole,
+  type Environment,
+} from '../signaling-server/env-values';
+import type { WebHostOptions } from './start-web-host';
+
+const COMMIT = /^[0-9a-f]{40}$/i;
+
+function flag(env: Environment, name: string): boolean {
+  const value = envText(env, name);
+  if (value === undefined || value === '0' || value === 'false') return false;
+  if (value === '1' || value === 'true') return true;
+  throw new ConfigError(`${name} must be 1, true, 0 or false, not "${value}"`);
+}
+
+export interface WebHostEnvConfig {
+  options: WebHostOptions;
+  warnings: string[];
+}
+
+/**
+ * The options of the standalone web-client host: PORT, HOST, WEB_ROOT, SOCKET_URL, COMMIT_SHA,
+ * and WITH_SIGNALING=1 to mount a signaling server configured by the signaling variables.
+ */
+export function webHostOptionsFromEnv(env: Environment): WebHostEnvConfig {
+  const commit = envText(env, 'COMMIT_SHA');
+  if (commit !== undefined && !COMMIT.test(commit)) {
+    throw new ConfigError(`COMMIT_SHA must be a full 40-character commit hash, not "${commit}"`);
+  }
+  const options: WebHostOptions = {
+    port: envWhole(env, 'PORT', 0, 65_535),
+    host: envText(env, 'HOST'),
+    root: envText(env, 'WEB_ROOT'),
+    socketUrl: envUrl(env, 'SOCKET_URL', ['https:', 'http:']),
+    commit: commit ?? null,
+  };
+  if (!flag(env, 'WITH_SIGNALING')) return { options, warnings: [] };
+  const signaling = signalingOptionsFromEnv(env);
+  const { port: _port, host: _host, ...rest } = signaling.options;
+  return { options: { ...options, signaling: rest }, warnings: signaling.warnings };
+}

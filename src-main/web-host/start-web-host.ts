@@ -1,0 +1,68 @@
+import { createServer } from 'node:http';
+import { resolve } from 'node:path';
+import { closeHttpServer, listen } from '../signaling-server/http-listener';
+import { consoleLogSink, type LogSink } from '../signaling-server/log-sink';
+import { DEFAULT_HOST, type SignalingServerOptions } from '../signaling-server/options';
+import {
+  createSignalingService,
+  type SignalingService,
+} from '../signaling-server/signaling-service';
+import type { RunningServer } from '../signaling-server/start-signaling-server';
+import { webHostApp } from './web-host-app';
+
+/** The port of the local web client, which the signaling server's built-in origins allow. */
+export const DEFAULT_WEB_HOST_PORT = 3000;
+
+export interface WebHostOptions {
+  /** Default 3000; 0 picks a free port. */
+  port?: number;
+  /** Default 0.0.0.0. */
+  host?: string;
+  /** The built renderer. Default out/renderer, from the working directory. */
+  root?: string;
+  /** Where browsers find the signaling server; empty (the default) means this host's own origin. */
+  socketUrl?: string;
+  /** The source revision of the build, reported by /api/config; null (the default) when unknown. */
+  commit?: string | null;
+  /**
+   * Mounts a signaling server in the same HTTP server, so one origin serves the page, its API and
+   * both socket transports (a LAN room). Its port and host are this host's.
+   */
+  signaling?: Omit<SignalingServerOptions, 'port' | 'host'>;
+  log?: LogSink;
+}
+
+/** Starts the web-client host; resolves once it answers requests. */
+export async function startWebHost(options: WebHostOptions = {}): Promise<RunningServer> {
+  const log = options.log ?? consoleLogSink;
+  let signaling: SignalingService | undefined;
+  if (options.signaling !== undefined) {
+    signaling = await createSignalingService({ log, ...options.signaling, allowSameOrigin: true });
+  }
+  const app = webHostApp({
+    root: resolve(options.root ?? 'out/renderer'),
+    config: { socketUrl: options.socketUrl ?? '', commit: options.commit ?? null },
+    signaling: signaling?.handleRequest,
+    log,
+  });
+  const server = createServer(app);
+  signaling?.attach(server);
+  try {
+    const { url, port } = await listen(
+      server,
+      options.port ?? DEFAULT_WEB_HOST_PORT,
+      options.host ?? DEFAULT_HOST,
+    );
+    return {
+      url,
+      port,
+      async close() {
+        await signaling?.close();
+        await closeHttpServer(server);
+      },
+    };
+  } catch (error) {
+    await signaling?.close();
+    throw error;
+  }
+}

@@ -1,0 +1,21 @@
+// Where the signaling server answers: its HTTP paths and the paths of its two socket transports.
+
+export const HEALTH_PATH = '/health';
+export const TURN_CREDENTIALS_PATH = '/api/turn-credentials';
+export const CODE_PATH = '/api/code';
+export const STATS_PATH = '/api/stats';
+export const STATS_REPORT_PATH = '/api/stats/report';
+
+/** Served by the web-client host, not by the signaling server. */
+export const WEB_CLIENT_CONFIG_PATH = '/api/config';
+
+/** The event-socket (socket.io) transport, spoken by browser peers. */
+export const SOCKET_IO_PATH = '/socket.io/';
+
+/** The raw WebSocket transport, spoken by native peers: JSON objects with a `type`. */
+export const WS_PATH = '/ws';
+
+/** The address that resolves a short code, with the code escaped for a path segment. */
+export function codePath(code: string): string {
+  return `${CODE_PATH}/${encodeURIComponent(code)}`;
+}

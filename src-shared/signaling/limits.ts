@@ -1,0 +1,89 @@
+// Every number of the signaling spec (spec/signaling-server.md, "Limits" and the rules of each
+// endpoint), one constant each, for the server and for the clients that talk to it. Sizes are
+// binary: the spec's "kB" means KiB, as in Express's own "100kb".
+
+export { ROLE_WAIT_TIMEOUT_MS } from '../protocol/limits';
+
+const SECOND_MS = 1000;
+const MINUTE_MS = 60 * SECOND_MS;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/** The port a standalone signaling server listens on unless told otherwise. */
+export const DEFAULT_SIGNALING_PORT = 3001;
+
+/** A room holds its sender and its receiver, nobody else. */
+export const ROOM_CAPACITY = 2;
+
+/** A short code resolves for this long after registration. */
+export const CODE_LIFETIME_MS = 10 * MINUTE_MS;
+
+/** How often the server clears lapsed codes. */
+export const CODE_SWEEP_INTERVAL_MS = MINUTE_MS;
+
+/**
+ * Three-word draws the server makes while they collide with live codes; then it draws four words
+ * (the word counts are `CODE_WORDS_PER_CODE` and `CODE_WORDS_AFTER_COLLISIONS` of src-shared/codes).
+ */
+export const CODE_COLLISION_DRAWS = 10;
+
+/**
+ * Live codes a server holds before POST /api/code answers 503. The spec leaves the default open;
+ * at 100,000 a three-word draw still collides less than once in ten thousand, and the codes take a
+ * few tens of megabytes.
+ */
+export const DEFAULT_MAX_ACTIVE_CODES = 100_000;
+
+/** Largest HTTP request body on every endpoint. */
+export const MAX_REQUEST_BODY_BYTES = 100 * 1024;
+
+/**
+ * Largest signaling message on either socket transport that the server acts on; a larger one is
+ * answered with an `error`. Same ceiling as an HTTP body: an SDP offer is a few kilobytes.
+ */
+export const MAX_SIGNAL_MESSAGE_BYTES = 100 * 1024;
+
+/**
+ * A frame above this is refused by the transport itself, which closes the connection instead of
+ * answering with an `error`; it is set well above MAX_SIGNAL_MESSAGE_BYTES so that an oversized
+ * signal is usually answered, while no single frame can hold much memory.
+ */
+export const MAX_TRANSPORT_FRAME_BYTES = 4 * 1024 * 1024;
+
+/** The largest `bytes` a single stats report may carry by default: 5 TiB. */
+export const DEFAULT_MAX_REPORT_BYTES = 5_497_558_138_880;
+
+/** Every per-IP limit counts requests in a window of this length. */
+export const RATE_WINDOW_MS = MINUTE_MS;
+
+/** Event-socket and WebSocket connections per IP per window, counted together. */
+export const DEFAULT_MAX_CONNECTIONS_PER_IP = 30;
+
+/** GET /api/turn-credentials per IP per window. */
+export const DEFAULT_MAX_TURN_REQUESTS_PER_IP = 20;
+
+/** POST /api/code and GET /api/code/:code per IP per window, on one shared counter. */
+export const DEFAULT_MAX_CODE_REQUESTS_PER_IP = 60;
+
+/** POST /api/stats/report per IP per window; the spec gives it no override. */
+export const MAX_REPORTS_PER_IP = 60;
+
+/** How often the per-IP counters of lapsed windows are dropped. */
+export const RATE_COUNTER_CLEANUP_INTERVAL_MS = MINUTE_MS;
+
+/** Relay credentials of both TURN paths expire this long after issuance. */
+export const RELAY_CREDENTIAL_LIFETIME_MS = 24 * HOUR_MS;
+
+/** A relay provider's minted credentials are served from memory for this long. */
+export const RELAY_PROVIDER_CACHE_MS = 5 * MINUTE_MS;
+
+/** A call to the relay provider is abandoned after this. */
+export const RELAY_PROVIDER_TIMEOUT_MS = 10 * SECOND_MS;
+
+/**
+ * While the relay provider fails, its last good credentials are served until they are this old,
+ * leaving an hour of their 24-hour validity; then the server falls back.
+ */
+export const RELAY_PROVIDER_STALE_REUSE_MS = 23 * HOUR_MS;
+
+/** How often the server pings a WebSocket peer; one that has not answered the previous ping is dropped. */
+export const WS_HEARTBEAT_INTERVAL_MS = 30 * SECOND_MS;
