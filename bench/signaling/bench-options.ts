@@ -7,7 +7,10 @@ export interface BenchOptions {
   rate: number;
   /** Seconds of measurement, after as long again of warm-up at half that. */
   seconds: number;
-  /** Servers to drive; empty means one Ferry server this bench starts itself. */
+  /**
+   * Servers to drive, each room's two peers on neighbouring ones; empty means servers this bench
+   * starts itself: one alone, then a two-server cluster with its own Redis.
+   */
   servers: string[];
   /** Also run the same load against a bare ws relay, the same-run baseline. */
   baseline: boolean;

@@ -132,7 +132,7 @@ export async function runLoad(plan: LoadPlan): Promise<LoadResult> {
     if ((await sender.join(roomId)) !== 'sender') throw new Error('The first joiner was no sender');
     if ((await receiver.join(roomId)) !== 'receiver') {
       throw new Error(
-        'The second joiner was no receiver: with several --servers, each room spans two of them, which needs servers sharing one room registry',
+        'The second joiner was no receiver: with several --servers, each room spans two of them, which needs servers sharing one Redis (REDIS_URL)',
       );
     }
     await sender.peerJoined;

@@ -87,6 +87,21 @@ describe('npm run server', () => {
     expect(lines[0]).not.toMatch(/\bat /);
   });
 
+  it('stops with a one-line error when the Redis of REDIS_URL cannot be reached', async () => {
+    const vacated = createServer();
+    await new Promise<void>((resolve) => vacated.listen(0, '127.0.0.1', resolve));
+    const address = vacated.address();
+    const port = typeof address === 'object' && address !== null ? address.port : 0;
+    await new Promise((resolve) => vacated.close(resolve));
+    const run = npmRunServer({ REDIS_URL: `redis://127.0.0.1:${port}` });
+    expect(await run.exited).not.toBe(0);
+    expect(run.stderr().trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^Cannot start the signaling server: Cannot use REDIS_URL: .*ECONNREFUSED/,
+      ),
+    ]);
+  });
+
   it('stops with a one-line error when its port is taken', async () => {
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));

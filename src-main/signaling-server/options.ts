@@ -26,7 +26,10 @@ export interface SignalingServerOptions {
   maxReportBytes?: number;
   /** MAX_ACTIVE_CODES: live codes before POST /api/code answers 503. Default 100,000. */
   maxActiveCodes?: number;
-  /** REDIS_URL: keep the byte counter in this Redis instead of in memory. */
+  /**
+   * REDIS_URL: share rooms, codes, the byte counter and the per-IP counters with every server
+   * using this Redis, so that they act as one. Unset: all in memory.
+   */
   redisUrl?: string;
   /** TURN_SECRET and TURN_DOMAIN: a self-hosted TURN server sharing this secret. */
   turnSecret?: string;

@@ -13,13 +13,11 @@ import {
   DEFAULT_MAX_TURN_REQUESTS_PER_IP,
   MAX_REPORTS_PER_IP,
   RATE_COUNTER_CLEANUP_INTERVAL_MS,
-  RATE_WINDOW_MS,
   RELAY_PROVIDER_TIMEOUT_MS,
 } from '../../src-shared/signaling/limits';
-import { FixedWindowRateLimiter } from './access/fixed-window-rate-limiter';
 import { OriginPolicy } from './access/origin-policy';
+import { SignalingCluster } from './cluster/signaling-cluster';
 import { CodeRegistrar } from './codes/code-registrar';
-import { InMemoryCodeStore } from './codes/in-memory-code-store';
 import { signalingHttpApp } from './http/signaling-http-app';
 import type { IceServerList } from './ice/ice-server-list';
 import { PublicStunServers } from './ice/public-stun-servers';
@@ -27,12 +25,9 @@ import { RelayProviderServers } from './ice/relay-provider-servers';
 import { SelfHostedTurnServers } from './ice/self-hosted-turn-servers';
 import { consoleLogSink, type LogSink } from './log-sink';
 import { DEFAULT_TURN_PROVIDER_URL, type SignalingServerOptions } from './options';
-import { InMemoryRoomRegistry } from './rooms/in-memory-room-registry';
 import { SignalingHub } from './rooms/signaling-hub';
 import { systemClock, systemEvery } from './schedule';
-import type { ByteCounter } from './stats/byte-counter';
-import { InMemoryByteCounter } from './stats/in-memory-byte-counter';
-import { RedisByteCounter } from './stats/redis-byte-counter';
+import { inMemoryState, type SignalingState } from './signaling-state';
 import { ConnectionGate } from './transports/connection-gate';
 import { rejectUpgrade } from './transports/reject-upgrade';
 import { SocketIoTransport } from './transports/socket-io-transport';
@@ -80,25 +75,34 @@ export async function createSignalingService(
   const every = options.every ?? systemEvery;
   const log = options.log ?? consoleLogSink;
   const trustedProxyCount = options.trustedProxyCount ?? 0;
-  const perWindow = (limit: number) => new FixedWindowRateLimiter(limit, RATE_WINDOW_MS, now);
 
-  const counter: ByteCounter = options.redisUrl
-    ? await RedisByteCounter.open(options.redisUrl, log)
-    : new InMemoryByteCounter();
+  const cluster = options.redisUrl
+    ? await SignalingCluster.join(options.redisUrl, now, log)
+    : undefined;
+  const state: SignalingState = cluster ?? inMemoryState(now);
   const origins = new OriginPolicy(options.clientUrl, options.allowSameOrigin ?? false);
   const limiters = {
-    connections: perWindow(options.maxConnectionsPerIp ?? DEFAULT_MAX_CONNECTIONS_PER_IP),
-    turn: perWindow(options.maxTurnRequestsPerIp ?? DEFAULT_MAX_TURN_REQUESTS_PER_IP),
-    codes: perWindow(options.maxCodeRequestsPerIp ?? DEFAULT_MAX_CODE_REQUESTS_PER_IP),
-    reports: perWindow(MAX_REPORTS_PER_IP),
+    connections: state.limiter(
+      'connections',
+      options.maxConnectionsPerIp ?? DEFAULT_MAX_CONNECTIONS_PER_IP,
+    ),
+    turn: state.limiter('turn', options.maxTurnRequestsPerIp ?? DEFAULT_MAX_TURN_REQUESTS_PER_IP),
+    codes: state.limiter('codes', options.maxCodeRequestsPerIp ?? DEFAULT_MAX_CODE_REQUESTS_PER_IP),
+    reports: state.limiter('reports', MAX_REPORTS_PER_IP),
   };
   const codes = new CodeRegistrar(
-    new InMemoryCodeStore(now),
+    state.codeStore,
     options.maxActiveCodes ?? DEFAULT_MAX_ACTIVE_CODES,
     options.randomIndex ?? ((exclusiveMax) => randomInt(exclusiveMax)),
     now,
   );
-  const hub = new SignalingHub(new InMemoryRoomRegistry(), log);
+  const hub = new SignalingHub(state.registry, state.instance, log);
+  try {
+    await cluster?.serve(hub, every);
+  } catch (error) {
+    cluster?.close();
+    throw error;
+  }
   const gate = new ConnectionGate(origins, limiters.connections, trustedProxyCount);
 
   const housekeeping = (task: () => Promise<void>, what: string) => () => {
@@ -125,7 +129,8 @@ export async function createSignalingService(
     reportLimit: limiters.reports,
     iceServers: iceServerList(options, now, log),
     codes,
-    counter,
+    counter: state.counter,
+    healthProblem: () => state.healthProblem(),
     maxReportBytes: options.maxReportBytes ?? DEFAULT_MAX_REPORT_BYTES,
     now,
     log,
@@ -138,9 +143,11 @@ export async function createSignalingService(
     attach(server) {
       if (transports !== undefined) throw new Error('The signaling service is already attached');
       const attached = {
-        socketIo: new SocketIoTransport(server, hub, gate),
+        socketIo: new SocketIoTransport(server, hub, gate, cluster?.socketIoAdapter()),
         ws: new WsTransport(hub, gate, every),
       };
+      // In a cluster, an emit to a socket id reaches it on any server, through the Redis adapter.
+      if (cluster !== undefined) hub.relayVia('socket.io', attached.socketIo);
       transports = attached;
       server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
         const path = pathOf(request);
@@ -156,9 +163,12 @@ export async function createSignalingService(
     },
     async close() {
       for (const stop of stopTimers) stop();
+      await hub.close();
+      // Before the transports go, so that peers on other servers hear of the seats freed here.
+      await cluster?.leave(hub);
       transports?.socketIo.close();
       transports?.ws.close();
-      await counter.close();
+      cluster?.close();
     },
   };
 }

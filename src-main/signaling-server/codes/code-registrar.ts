@@ -25,13 +25,14 @@ export class CodeRegistrar {
   ) {}
 
   async register(roomId: string): Promise<Registration> {
-    // A global guard; only the sweeper frees slots, so lapsed codes still count until it runs.
-    if ((await this.store.count()) >= this.maxActiveCodes) return { kind: 'busy' };
     const expiresAt = this.now() + CODE_LIFETIME_MS;
     for (const wordCount of [CODE_WORDS_PER_CODE, CODE_WORDS_AFTER_COLLISIONS] as const) {
       for (let draw = 0; draw < CODE_COLLISION_DRAWS; draw += 1) {
         const code = generateCode(this.randomIndex, wordCount);
-        if (await this.store.claim(code, roomId, expiresAt)) return { kind: 'registered', code };
+        // A global guard, checked with each claim so that it holds across a cluster too.
+        const claim = await this.store.claim(code, roomId, expiresAt, this.maxActiveCodes);
+        if (claim === 'full') return { kind: 'busy' };
+        if (claim === 'claimed') return { kind: 'registered', code };
       }
     }
     // Ten four-word collisions in a row mean the random source is broken, not that codes ran out.

@@ -29,6 +29,7 @@ import { isReportableByteCount } from '../stats/report-bytes';
 import { cors } from './cors';
 import { finalErrorHandler } from './final-error-handler';
 import { perIpLimit } from './per-ip-limit';
+import type { UnhealthyStatus } from './unhealthy-status';
 
 export interface SignalingHttpDeps {
   origins: OriginPolicy;
@@ -39,6 +40,8 @@ export interface SignalingHttpDeps {
   iceServers: IceServerList;
   codes: CodeRegistrar;
   counter: ByteCounter;
+  /** Why the server cannot do its job right now (Redis lost, in a cluster); undefined when it can. */
+  healthProblem(): string | undefined;
   maxReportBytes: number;
   now: Clock;
   log: LogSink;
@@ -72,6 +75,12 @@ export function signalingHttpApp(deps: SignalingHttpDeps): Express {
   });
 
   app.get(HEALTH_PATH, (_request, response) => {
+    const reason = deps.healthProblem();
+    if (reason !== undefined) {
+      const body: UnhealthyStatus = { status: 'unhealthy', uptime: process.uptime(), reason };
+      response.status(503).json(body);
+      return;
+    }
     const body: HealthStatus = { status: 'healthy', uptime: process.uptime() };
     response.json(body);
   });

@@ -4,5 +4,4 @@ export interface ByteCounter {
   readonly total: number;
   /** Adds a report and returns the new total. */
   add(bytes: number): Promise<number>;
-  close(): Promise<void>;
 }

@@ -8,6 +8,4 @@ export class InMemoryByteCounter implements ByteCounter {
     this.total += bytes;
     return this.total;
   }
-
-  async close(): Promise<void> {}
 }

@@ -26,8 +26,9 @@ export class RedisProcess {
     readonly url: string,
   ) {}
 
-  static async start(): Promise<RedisProcess> {
-    const port = await freePort();
+  /** Starts on `port` (a free one by default), so a test can bring a stopped Redis back. */
+  static async start(port?: number): Promise<RedisProcess> {
+    port ??= await freePort();
     const child = spawn(
       'redis-server',
       ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
@@ -45,6 +46,10 @@ export class RedisProcess {
     });
     child.stdout?.resume();
     return new RedisProcess(child, `redis://127.0.0.1:${port}`);
+  }
+
+  get port(): number {
+    return Number(new URL(this.url).port);
   }
 
   stop(): Promise<void> {

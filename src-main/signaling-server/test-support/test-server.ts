@@ -6,37 +6,63 @@ import { startSignalingServer, type RunningServer } from '../start-signaling-ser
 export interface TestServer extends RunningServer {
   /** Every line the server logged, errors prefixed with "error: ". */
   logs: string[];
+  /** The first line matching `pattern` after the last line matched so far, once it is logged. */
+  logged(pattern: RegExp): Promise<string>;
 }
 
-export function capturingLog(): { log: LogSink; lines: string[] } {
+export interface CapturedLog {
+  log: LogSink;
+  lines: string[];
+  logged(pattern: RegExp): Promise<string>;
+}
+
+export function capturingLog(): CapturedLog {
   const lines: string[] = [];
+  const waiters = new Set<() => void>();
+  let matchedUpTo = 0;
+  const push = (line: string) => {
+    lines.push(line);
+    for (const waiter of [...waiters]) waiter();
+  };
+  const logged = (pattern: RegExp) =>
+    new Promise<string>((resolve) => {
+      const look = () => {
+        const index = lines.findIndex((line, at) => at >= matchedUpTo && pattern.test(line));
+        if (index === -1) return;
+        waiters.delete(look);
+        matchedUpTo = index + 1;
+        resolve(lines[index]);
+      };
+      waiters.add(look);
+      look();
+    });
   return {
     lines,
-    log: { info: (line) => lines.push(line), error: (line) => lines.push(`error: ${line}`) },
+    logged,
+    log: { info: (line) => push(line), error: (line) => push(`error: ${line}`) },
   };
 }
 
 const running = new Set<RunningServer>();
 
 afterEach(async () => {
-  await Promise.all([...running].map((server) => server.close()));
-  running.clear();
+  await Promise.all([...running].map((server) => stopTestServer(server)));
 });
 
 /** A real server on a free loopback port, closed after the test. */
 export async function startTestServer(options: SignalingServerOptions = {}): Promise<TestServer> {
-  const { log, lines } = capturingLog();
+  const { log, lines, logged } = capturingLog();
   const server = await startSignalingServer({ log, ...options, port: 0, host: '127.0.0.1' });
   running.add(server);
-  return { ...server, logs: lines };
+  return { ...server, logs: lines, logged };
 }
 
-/** Closes a server started with startTestServer before the test ends (a restart, say). */
+/** Closes a server started with startTestServer before the test ends (a restart, say), once. */
 export async function stopTestServer(server: RunningServer): Promise<void> {
-  for (const candidate of running) {
-    if (candidate.url === server.url) running.delete(candidate);
-  }
-  await server.close();
+  const started = [...running].find((candidate) => candidate.url === server.url);
+  if (started === undefined) return;
+  running.delete(started);
+  await started.close();
 }
 
 export async function json(response: Response): Promise<unknown> {

@@ -1,96 +1,75 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import {
+  TRANSPORT_PAIRS,
+  connect,
+  join,
+  nextEvent,
+  peerId,
+  signal,
+} from '../test-support/any-peer';
 import { SocketIoPeer, WsPeer } from '../test-support/peers';
 import { startTestServer } from '../test-support/test-server';
 
-type Transport = 'socket.io' | 'ws';
-type AnyPeer = SocketIoPeer | WsPeer;
+describe.each(TRANSPORT_PAIRS)(
+  'a room shared by a %s sender and a %s receiver',
+  (first, second) => {
+    it('gives the first joiner the sender role and the second the receiver role, and tells the sender', async () => {
+      const server = await startTestServer();
+      const roomId = randomUUID();
+      const sender = await connect(first, server.url);
+      const receiver = await connect(second, server.url);
 
-const connect = (transport: Transport, url: string): Promise<AnyPeer> =>
-  transport === 'socket.io' ? SocketIoPeer.connect(url) : WsPeer.connect(url);
+      expect(await join(sender, roomId)).toEqual({ type: 'room-joined', role: 'sender' });
+      expect(await join(receiver, roomId)).toEqual({ type: 'room-joined', role: 'receiver' });
+      const userConnected = await nextEvent(sender);
+      expect(userConnected).toEqual({ type: 'user-connected', id: expect.any(String) });
+      if (receiver instanceof SocketIoPeer) expect(userConnected.id).toBe(receiver.id);
+      await receiver.ping();
+      expect(receiver.inbox.pending()).toEqual([]);
+    });
 
-/** The transport-neutral form of what a peer received: `type` plus the spec's fields. */
-async function nextEvent(peer: AnyPeer): Promise<Record<string, unknown>> {
-  if (peer instanceof WsPeer) return { ...(await peer.next()) };
-  const { event, payload } = await peer.next();
-  if (event === 'user-connected') return { type: event, id: payload };
-  return { type: event, ...(payload as object) };
-}
+    it('relays a signal to the other peer with the sender field, in both directions', async () => {
+      const server = await startTestServer();
+      const roomId = randomUUID();
+      const sender = await connect(first, server.url);
+      const receiver = await connect(second, server.url);
+      await join(sender, roomId);
+      await join(receiver, roomId);
+      const userConnected = await nextEvent(sender);
+      const receiverId = peerId(receiver, userConnected);
 
-async function join(peer: AnyPeer, roomId: string): Promise<Record<string, unknown>> {
-  if (peer instanceof WsPeer) peer.send({ type: 'join-room', roomId });
-  else peer.emitRaw('join-room', roomId);
-  return nextEvent(peer);
-}
+      const offer = { type: 'offer', sdp: 'v=0\r\n' };
+      signal(sender, offer, roomId);
+      const relayedOffer = await nextEvent(receiver);
+      expect(relayedOffer).toEqual({ type: 'signal', signal: offer, sender: expect.any(String) });
+      if (sender instanceof SocketIoPeer) expect(relayedOffer.sender).toBe(sender.id);
 
-function signal(peer: AnyPeer, payload: unknown, roomId: string): void {
-  if (peer instanceof WsPeer) peer.send({ type: 'signal', signal: payload, roomId });
-  else peer.emitRaw('signal', { signal: payload, roomId });
-}
+      const answer = { type: 'answer', sdp: 'v=0\r\n' };
+      signal(receiver, answer, roomId);
+      expect(await nextEvent(sender)).toEqual({
+        type: 'signal',
+        signal: answer,
+        sender: receiverId,
+      });
+      await sender.ping();
+      expect(sender.inbox.pending()).toEqual([]);
+    });
 
-function peerId(peer: AnyPeer, userConnected: Record<string, unknown>): string {
-  return peer instanceof SocketIoPeer ? peer.id : String(userConnected.id);
-}
+    it('tells the remaining peer when the other disconnects', async () => {
+      const server = await startTestServer();
+      const roomId = randomUUID();
+      const sender = await connect(first, server.url);
+      const receiver = await connect(second, server.url);
+      await join(sender, roomId);
+      await join(receiver, roomId);
+      await nextEvent(sender);
 
-const pairs: [Transport, Transport][] = [
-  ['socket.io', 'socket.io'],
-  ['ws', 'ws'],
-  ['socket.io', 'ws'],
-  ['ws', 'socket.io'],
-];
-
-describe.each(pairs)('a room shared by a %s sender and a %s receiver', (first, second) => {
-  it('gives the first joiner the sender role and the second the receiver role, and tells the sender', async () => {
-    const server = await startTestServer();
-    const roomId = randomUUID();
-    const sender = await connect(first, server.url);
-    const receiver = await connect(second, server.url);
-
-    expect(await join(sender, roomId)).toEqual({ type: 'room-joined', role: 'sender' });
-    expect(await join(receiver, roomId)).toEqual({ type: 'room-joined', role: 'receiver' });
-    const userConnected = await nextEvent(sender);
-    expect(userConnected).toEqual({ type: 'user-connected', id: expect.any(String) });
-    if (receiver instanceof SocketIoPeer) expect(userConnected.id).toBe(receiver.id);
-    await receiver.ping();
-    expect(receiver.inbox.pending()).toEqual([]);
-  });
-
-  it('relays a signal to the other peer with the sender field, in both directions', async () => {
-    const server = await startTestServer();
-    const roomId = randomUUID();
-    const sender = await connect(first, server.url);
-    const receiver = await connect(second, server.url);
-    await join(sender, roomId);
-    await join(receiver, roomId);
-    const userConnected = await nextEvent(sender);
-    const receiverId = peerId(receiver, userConnected);
-
-    const offer = { type: 'offer', sdp: 'v=0\r\n' };
-    signal(sender, offer, roomId);
-    const relayedOffer = await nextEvent(receiver);
-    expect(relayedOffer).toEqual({ type: 'signal', signal: offer, sender: expect.any(String) });
-    if (sender instanceof SocketIoPeer) expect(relayedOffer.sender).toBe(sender.id);
-
-    const answer = { type: 'answer', sdp: 'v=0\r\n' };
-    signal(receiver, answer, roomId);
-    expect(await nextEvent(sender)).toEqual({ type: 'signal', signal: answer, sender: receiverId });
-    await sender.ping();
-    expect(sender.inbox.pending()).toEqual([]);
-  });
-
-  it('tells the remaining peer when the other disconnects', async () => {
-    const server = await startTestServer();
-    const roomId = randomUUID();
-    const sender = await connect(first, server.url);
-    const receiver = await connect(second, server.url);
-    await join(sender, roomId);
-    await join(receiver, roomId);
-    await nextEvent(sender);
-
-    receiver.close();
-    expect(await nextEvent(sender)).toEqual({ type: 'peer-disconnected' });
-  });
-});
+      receiver.close();
+      expect(await nextEvent(sender)).toEqual({ type: 'peer-disconnected' });
+    });
+  },
+);
 
 describe('room membership', () => {
   it('answers room-full to a third joiner and leaves the two peers undisturbed', async () => {

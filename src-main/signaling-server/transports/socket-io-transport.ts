@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { Server, type Socket } from 'socket.io';
+import { Server, type BroadcastOperator, type Socket } from 'socket.io';
 import { SOCKET_IO_PATH } from '../../../src-shared/signaling/endpoints';
 import {
   MAX_SIGNAL_MESSAGE_BYTES,
@@ -12,11 +12,16 @@ import type {
   ClientToServerEvents,
   ServerToClientEvents,
 } from '../../../src-shared/signaling/socket-events';
+import type { SocketIoAdapter } from '../cluster/socket-io-redis-adapter';
+import type { PeerAddress } from '../rooms/peer-address';
 import type { PeerEvent } from '../rooms/peer-event';
+import type { PeerRelay } from '../rooms/peer-relay';
 import type { SignalingHub } from '../rooms/signaling-hub';
 import type { ConnectionGate } from './connection-gate';
 
 type PeerSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
+/** One socket of this server, or a socket id that the adapter finds on any server. */
+type Recipient = PeerSocket | BroadcastOperator<ServerToClientEvents, unknown>;
 
 const CLIENT_EVENTS: ReadonlySet<string> = new Set<keyof ClientToServerEvents>([
   'join-room',
@@ -24,7 +29,7 @@ const CLIENT_EVENTS: ReadonlySet<string> = new Set<keyof ClientToServerEvents>([
   'ping',
 ]);
 
-function emit(socket: PeerSocket, event: PeerEvent): void {
+function emit(socket: Recipient, event: PeerEvent): void {
   switch (event.type) {
     case 'room-joined':
       socket.emit('room-joined', { role: event.role });
@@ -47,17 +52,22 @@ function emit(socket: PeerSocket, event: PeerEvent): void {
   }
 }
 
-/** The event-socket transport (socket.io, path /socket.io/) of browser peers. */
-export class SocketIoTransport {
+/**
+ * The event-socket transport (socket.io, path /socket.io/) of browser peers. In a cluster it runs
+ * on the Redis adapter, and so also relays events to its peers on the other servers.
+ */
+export class SocketIoTransport implements PeerRelay {
   private readonly io: Server<ClientToServerEvents, ServerToClientEvents>;
 
   constructor(
     httpServer: HttpServer,
     private readonly hub: SignalingHub,
     gate: ConnectionGate,
+    adapter?: SocketIoAdapter,
   ) {
     this.io = new Server<ClientToServerEvents, ServerToClientEvents>(httpServer, {
       path: SOCKET_IO_PATH,
+      adapter,
       serveClient: false,
       maxHttpBufferSize: MAX_TRANSPORT_FRAME_BYTES,
       // Upgrades on other paths (the /ws transport) belong to another listener.
@@ -77,13 +87,24 @@ export class SocketIoTransport {
     this.io.on('connection', (socket) => this.serve(socket));
   }
 
+  /** Every socket.io server of the cluster hears this emit; the one holding the socket delivers. */
+  async deliver(address: PeerAddress, event: PeerEvent): Promise<void> {
+    emit(this.io.to(address.id), event);
+  }
+
   close(): void {
-    this.io.disconnectSockets(true);
+    // Only this server's sockets: through the adapter, a plain disconnectSockets reaches them all.
+    this.io.local.disconnectSockets(true);
     this.io.engine.close();
   }
 
   private serve(socket: PeerSocket): void {
-    const session = this.hub.connect({ id: socket.id, deliver: (event) => emit(socket, event) });
+    const session = this.hub.connect({
+      id: socket.id,
+      transport: 'socket.io',
+      deliver: (event) => emit(socket, event),
+      drop: () => socket.disconnect(true),
+    });
     const fail = (message: string) => socket.emit('error', { message });
 
     socket.use(([event, ...args], next) => {

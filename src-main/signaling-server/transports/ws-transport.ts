@@ -19,6 +19,8 @@ import { rejectUpgrade } from './reject-upgrade';
 // The policy-violation close code: the peer is told why before the connection ends.
 const CLOSE_POLICY_VIOLATION = 1008;
 const CLOSE_GOING_AWAY = 1001;
+// The peer should connect again: the server lost track of its room (Redis lost its data, say).
+const CLOSE_TRY_AGAIN_LATER = 1013;
 
 function toWsMessage(event: PeerEvent): WsServerMessage {
   return event.type === 'user-connected' ? { type: 'user-connected', id: event.peerId } : event;
@@ -73,7 +75,9 @@ export class WsTransport {
   private serve(ws: WebSocket): void {
     const link: PeerLink = {
       id: randomUUID(),
+      transport: 'ws',
       deliver: (event) => this.send(ws, toWsMessage(event)),
+      drop: () => ws.close(CLOSE_TRY_AGAIN_LATER, 'Room lost; join again'),
     };
     const session = this.hub.connect(link);
     this.answeredPing.add(ws);

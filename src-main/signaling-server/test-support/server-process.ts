@@ -1,7 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
-/** A server in its own process on loopback, so its memory is its own and measurable. */
+/** `npm run server`'s entry point, run directly so that a signal reaches the server itself. */
+export const SIGNALING_SERVER_MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
+
+/** A server in its own process on loopback: its memory is its own, and it can really die. */
 export class ServerProcess {
   private constructor(
     private readonly child: ChildProcess,
@@ -12,11 +16,13 @@ export class ServerProcess {
   static async start(script: string, env: Record<string, string>): Promise<ServerProcess> {
     const child = spawn(process.execPath, ['--import', 'tsx', script], {
       env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
+    let errors = '';
+    child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));
     const url = await new Promise<string>((resolve, reject) => {
       let output = '';
-      child.once('exit', (code) => reject(new Error(`${script} exited with ${code}: ${output}`)));
+      child.once('exit', (code) => reject(new Error(`${script} exited with ${code}: ${errors}`)));
       child.stdout?.on('data', (chunk: Buffer) => {
         output += chunk.toString();
         const match = /listening on (http:\/\/\S+)/.exec(output);
@@ -35,14 +41,15 @@ export class ServerProcess {
     return Number(kb) * 1024;
   }
 
-  stop(): Promise<void> {
+  /** Sends `signal` and resolves once the process is gone. */
+  stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
     return new Promise((resolve) => {
-      if (this.child.exitCode !== null) {
+      if (this.child.exitCode !== null || this.child.signalCode !== null) {
         resolve();
         return;
       }
       this.child.once('exit', () => resolve());
-      this.child.kill('SIGTERM');
+      this.child.kill(signal);
     });
   }
 }
