@@ -3,7 +3,7 @@ import { ReceiveScreen } from '../screens/receive-screen';
 import { SendScreen } from '../screens/send-screen';
 import { SettingsScreen } from '../screens/settings-screen';
 import { TransferScreen } from '../screens/transfer-screen';
-import { asSentence } from '../wording/as-sentence';
+import { asSentence } from '../../src-shared/format/as-sentence';
 import { AppTabs, PANEL_ID, tabId } from './app-tabs';
 import { NoticeBar } from './notice-bar';
 import { useFerryStores } from './stores-context';

@@ -1,5 +1,5 @@
 import { useStore } from 'zustand';
-import { asSentence } from '../wording/as-sentence';
+import { asSentence } from '../../src-shared/format/as-sentence';
 import { useFerryStores } from './stores-context';
 
 /** The last failed action, in a live region that is always present so the change is announced. */

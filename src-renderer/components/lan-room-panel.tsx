@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useStore } from 'zustand';
 import { useFerryStores } from '../app/stores-context';
-import { asSentence } from '../wording/as-sentence';
+import { asSentence } from '../../src-shared/format/as-sentence';
 import { QrCode } from './qr-code';
 
 /** Hosting a LAN room on this device, and using one another Ferry announces. */

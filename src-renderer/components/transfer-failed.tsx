@@ -3,7 +3,7 @@ import { isCodeShape, normalizeCode } from '../../src-shared/codes';
 import type { TransferView } from '../../src-shared/transfer/transfer-view';
 import { useFerryStores } from '../app/stores-context';
 import type { FerryStores } from '../stores/ferry-stores';
-import { asSentence } from '../wording/as-sentence';
+import { asSentence } from '../../src-shared/format/as-sentence';
 import { describeFailure } from '../wording/describe-failure';
 import { StepHeading } from './step-heading';
 

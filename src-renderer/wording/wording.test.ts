@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../src-shared/protocol/error-codes';
-import { asSentence } from './as-sentence';
+import { asSentence } from '../../src-shared/format/as-sentence';
 import { countOf } from './count-of';
 import { describeFailure, FAMILY_OF_CODE } from './describe-failure';
 

@@ -20,6 +20,7 @@ export interface OfferView {
 }
 
 export interface ProgressView {
+  /** 1-based position of the current file in the batch, as shown ("file 2 of 5"). */
   fileIndex: number;
   fileCount: number;
   fileName: string;

@@ -1,0 +1,35 @@
+import { asSentence } from '../../src-shared/format/as-sentence';
+import type { Transfer } from '../engine/transfer';
+import type { TransferState } from '../engine/transfer-state';
+import type { CliIo } from './cli-io';
+import { EXIT, exitCodeFor, type ExitCode } from './exit-codes';
+import { ProgressDisplay } from './progress-view';
+
+/**
+ * Prints a transfer's states as they come and turns its end into an exit status. `onState`
+ * adds what only one direction says (the sender's code, the receiver's summary).
+ */
+export async function followTransfer(
+  transfer: Transfer,
+  io: CliIo,
+  verb: 'Sending' | 'Receiving',
+  onState: (state: TransferState, display: ProgressDisplay) => void,
+): Promise<ExitCode> {
+  const display = new ProgressDisplay(io.out, verb);
+  const stopInterrupt = io.onInterrupt(() => transfer.cancel());
+  transfer.on('warning', (message) => display.line(`Warning: ${asSentence(message)}`));
+  try {
+    for await (const state of transfer) {
+      if (state.phase === 'transferring') display.show(state.progress);
+      else onState(state, display);
+      if (state.phase === 'failed') {
+        display.line('');
+        io.error(`Error: ${asSentence(state.message)}`);
+      }
+    }
+    const final = await transfer.finished;
+    return final.phase === 'done' ? EXIT.ok : exitCodeFor(final.code);
+  } finally {
+    stopInterrupt();
+  }
+}

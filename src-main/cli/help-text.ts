@@ -1,0 +1,34 @@
+import { EXIT } from './exit-codes';
+
+export const HELP_TEXT = `Ferry: send files and folders straight to another device.
+
+Usage:
+  ferry send [--server URL | --lan] PATH...
+  ferry receive [--server URL | --lan] [--out DIR] [--yes] [--no-report] CODE
+  ferry --help | --version
+
+send       Registers a code, prints "Code: <code>" and waits for the receiver.
+           Exits once the receiver confirms delivery.
+receive    Joins the sender by its code, shows what is offered and asks before
+           anything is written (unless --yes). Files are staged as <name>.part
+           and renamed only after their byte count is verified; an existing
+           name is never overwritten (it becomes "name (1).ext").
+
+Options:
+  --server URL   Signaling server (default: $FERRY_SERVER, else http://localhost:3001)
+  --lan          Use a LAN room another Ferry hosts on this network (found via DNS-SD)
+  --out DIR      Where received files go (default: the current folder)
+  --yes, -y      Accept the offer without asking
+  --no-report    Do not add the received byte count to the server's anonymous counter
+  --help, -h     Show this help
+  --version      Show the version
+
+Exit codes:
+  ${EXIT.ok}    delivered (send) / every file written and verified (receive)
+  ${EXIT.failed}    the transfer failed (connection lost, timed out, a file discarded, ...)
+  ${EXIT.usage}    the command line was not understood
+  ${EXIT.declined}    the offer was declined here
+  ${EXIT.incompatible}    the two devices run incompatible versions of Ferry
+  ${EXIT.unreachable}    the signaling server could not be reached, refused, or the code is unknown
+  ${EXIT.interrupted}  interrupted (Ctrl-C); the other side sees the connection close
+`;

@@ -1,0 +1,69 @@
+// `ferry` / `npm run cli --`: the command-line peer, a thin shell over the transfer engine.
+import { createInterface } from 'node:readline/promises';
+import packageJson from '../../package.json';
+import type { CliIo } from './cli-io';
+import { EXIT, type ExitCode } from './exit-codes';
+import { HELP_TEXT } from './help-text';
+import { parseArgs } from './parse-args';
+import { runReceive } from './run-receive';
+import { runSend } from './run-send';
+
+const processIo: CliIo = {
+  out: {
+    write: (text) => void process.stdout.write(text),
+    isTTY: process.stdout.isTTY === true,
+    columns: process.stdout.columns ?? 80,
+  },
+  error: (line) => void process.stderr.write(`${line}\n`),
+  async ask(question) {
+    const reader = createInterface({ input: process.stdin, output: process.stdout });
+    try {
+      const closed = new Promise<null>((done) => reader.once('close', () => done(null)));
+      return await Promise.race([reader.question(question), closed]);
+    } finally {
+      reader.close();
+    }
+  },
+  onInterrupt(onInterrupt) {
+    let interrupted = false;
+    const handler = (): void => {
+      // A second Ctrl-C means "now": the first one is already closing the channel.
+      if (interrupted) process.exit(EXIT.interrupted);
+      interrupted = true;
+      onInterrupt();
+    };
+    process.on('SIGINT', handler);
+    process.on('SIGTERM', handler);
+    return () => {
+      process.off('SIGINT', handler);
+      process.off('SIGTERM', handler);
+    };
+  },
+};
+
+async function main(argv: readonly string[]): Promise<ExitCode> {
+  const parsed = parseArgs(argv, process.env, process.cwd());
+  if (!parsed.ok) {
+    processIo.error(`Error: ${parsed.problem}. Run "ferry --help" for usage.`);
+    return EXIT.usage;
+  }
+  const { command } = parsed;
+  switch (command.kind) {
+    case 'help':
+      process.stdout.write(HELP_TEXT);
+      return EXIT.ok;
+    case 'version':
+      process.stdout.write(`${packageJson.version}\n`);
+      return EXIT.ok;
+    case 'send':
+      return runSend(command, processIo, packageJson.version);
+    case 'receive':
+      return runReceive(command, processIo, packageJson.version);
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));
+// The engine closes every handle before `finished`; this only guards against a native handle
+// that outlives it, so a finished command never hangs.
+const EXIT_GUARD_MS = 15_000;
+setTimeout(() => process.exit(process.exitCode), EXIT_GUARD_MS).unref();

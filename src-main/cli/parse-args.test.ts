@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { parseArgs } from './parse-args';
+
+const env = {};
+const cwd = '/home/ana';
+
+describe('the command line is read exactly as --help documents it', () => {
+  it('send takes files and folders, and the default server is localhost:3001', () => {
+    expect(parseArgs(['send', 'a.txt', 'photos/'], env, cwd)).toEqual({
+      ok: true,
+      command: {
+        kind: 'send',
+        server: { kind: 'url', url: 'http://localhost:3001' },
+        paths: ['a.txt', 'photos/'],
+      },
+    });
+  });
+
+  it('FERRY_SERVER replaces the default server, and --server replaces both', () => {
+    const fromEnv = parseArgs(['send', 'a'], { FERRY_SERVER: 'https://ferry.example' }, cwd);
+    expect(fromEnv.ok && fromEnv.command).toMatchObject({
+      server: { url: 'https://ferry.example' },
+    });
+    const fromFlag = parseArgs(
+      ['send', '--server', 'http://10.0.0.2:3001/', 'a'],
+      { FERRY_SERVER: 'https://x' },
+      cwd,
+    );
+    expect(fromFlag.ok && fromFlag.command).toMatchObject({
+      server: { url: 'http://10.0.0.2:3001' },
+    });
+  });
+
+  it('receive takes --out, --yes, --no-report and one code, normalized', () => {
+    expect(
+      parseArgs(
+        ['receive', '--out', 'inbox', '--yes', '--no-report', ' Plum-OTTER-cask '],
+        env,
+        cwd,
+      ),
+    ).toEqual({
+      ok: true,
+      command: {
+        kind: 'receive',
+        server: { kind: 'url', url: 'http://localhost:3001' },
+        code: 'plum-otter-cask',
+        out: 'inbox',
+        yes: true,
+        report: false,
+      },
+    });
+  });
+
+  it('a code typed as separate words is one code', () => {
+    const parsed = parseArgs(['receive', 'plum', 'otter', 'cask'], env, cwd);
+    expect(parsed.ok && parsed.command).toMatchObject({
+      code: 'plum-otter-cask',
+      out: cwd,
+      yes: false,
+      report: true,
+    });
+  });
+
+  it('--lan asks for a LAN room instead of a server address', () => {
+    const parsed = parseArgs(['receive', '--lan', 'a-b-c'], env, cwd);
+    expect(parsed.ok && parsed.command).toMatchObject({ server: { kind: 'lan' } });
+  });
+
+  it.each([
+    [['send'], 'send needs at least one file or folder'],
+    [['receive'], 'receive needs the code the sender shows'],
+    [['send', '--yes', 'a'], 'unknown option "--yes" for send'],
+    [['send', '--server', 'ftp://x', 'a'], '--server needs an http:// or https:// address'],
+    [['send', '--server'], '--server needs an http:// or https:// address'],
+    [['fetch', 'x'], 'unknown command "fetch"'],
+  ])('%j is refused with "%s"', (argv, problem) => {
+    expect(parseArgs(argv, env, cwd)).toEqual({ ok: false, problem });
+  });
+
+  it('no arguments, help and --help all show the help', () => {
+    for (const argv of [[], ['help'], ['--help'], ['send', '--help']]) {
+      expect(parseArgs(argv, env, cwd)).toEqual({ ok: true, command: { kind: 'help' } });
+    }
+  });
+});

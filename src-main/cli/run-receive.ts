@@ -1,0 +1,54 @@
+import { resolve } from 'node:path';
+import { formatBytes } from '../../src-shared/format/format-bytes';
+import { receiveFiles } from '../engine';
+import type { CliIo } from './cli-io';
+import { describeOffer } from './describe-offer';
+import { EXIT, type ExitCode } from './exit-codes';
+import { followTransfer } from './follow-transfer';
+import type { Command } from './parse-args';
+import { resolveServer } from './resolve-server';
+
+type ReceiveCommand = Extract<Command, { kind: 'receive' }>;
+
+const YES = /^\s*y(es)?\s*$/i;
+
+export async function runReceive(
+  command: ReceiveCommand,
+  io: CliIo,
+  ver: string,
+): Promise<ExitCode> {
+  const server = await resolveServer(command.server);
+  if (typeof server !== 'string') {
+    io.error(`Error: ${server.problem}`);
+    return EXIT.unreachable;
+  }
+  const destination = resolve(command.out);
+  const transfer = receiveFiles({
+    serverUrl: server,
+    code: command.code,
+    destination,
+    reportBytes: command.report,
+    ver,
+    remedySurface: 'cli',
+    onOffer: async (offer) => {
+      if (command.yes) return true;
+      const answer = await io.ask(describeOffer(offer, destination));
+      return answer !== null && YES.test(answer);
+    },
+  });
+  return followTransfer(transfer, io, 'Receiving', (state, display) => {
+    switch (state.phase) {
+      case 'connecting':
+        display.line(`Connecting to the sender of ${command.code}...`);
+        break;
+      case 'done':
+        display.line(
+          `Received ${state.files.length === 1 ? '1 file' : `${state.files.length} files`} (${formatBytes(state.totalBytes)}) into ${state.folder ?? destination}:`,
+        );
+        for (const file of state.files) display.line(`  ${file.name}`);
+        break;
+      default:
+        break;
+    }
+  });
+}

@@ -1,0 +1,49 @@
+import { formatBytes } from '../../src-shared/format/format-bytes';
+import { sendFiles } from '../engine';
+import type { CliIo } from './cli-io';
+import { EXIT, type ExitCode } from './exit-codes';
+import { followTransfer } from './follow-transfer';
+import type { Command } from './parse-args';
+import { resolveServer } from './resolve-server';
+
+type SendCommand = Extract<Command, { kind: 'send' }>;
+
+export async function runSend(command: SendCommand, io: CliIo, ver: string): Promise<ExitCode> {
+  const server = await resolveServer(command.server);
+  if (typeof server !== 'string') {
+    io.error(`Error: ${server.problem}`);
+    return EXIT.unreachable;
+  }
+  const transfer = sendFiles({
+    serverUrl: server,
+    paths: command.paths,
+    ver,
+    remedySurface: 'cli',
+  });
+  return followTransfer(transfer, io, 'Sending', (state, display) => {
+    switch (state.phase) {
+      case 'waiting-for-peer': {
+        const files = state.files.length === 1 ? '1 file' : `${state.files.length} files`;
+        // Printed on its own line the moment the code exists: scripts and people read it.
+        display.line(`Code: ${state.code}`);
+        display.line(`Ready to send ${files} (${formatBytes(state.totalBytes)}).`);
+        display.line(`On the other device run: ferry receive ${state.code}`);
+        display.line('Waiting for the receiver...');
+        break;
+      }
+      case 'connecting':
+        display.line('Receiver joined; connecting...');
+        break;
+      case 'awaiting-acceptance':
+        display.line('Connected; waiting for the receiver to accept...');
+        break;
+      case 'done':
+        display.line(
+          `Delivered ${state.files.length === 1 ? '1 file' : `${state.files.length} files`} (${formatBytes(state.totalBytes)}).`,
+        );
+        break;
+      default:
+        break;
+    }
+  });
+}

@@ -1,0 +1,243 @@
+import { err, ok } from '../../../src-shared/ipc/result';
+import { IDLE_TRANSFER, type TransferView } from '../../../src-shared/transfer/transfer-view';
+import type {
+  BackendEvent,
+  BackendResult,
+  FerryBackend,
+  FerrySettings,
+  SelectedItem,
+} from '../ferry-backend';
+import { entriesOf, itemsFromEntries } from './dropped-items';
+import { pickFiles, pickFolder } from './file-pickers';
+import { browserPeerVersion } from './peer-version';
+import { ReceiveTransfer } from './receive-transfer';
+import { SaveChoice } from './save-choice';
+import { SendTransfer } from './send-transfer';
+import { findSignalingAddress } from './signaling-address';
+import type { SourceItem } from './source-files';
+import { StreamedDownloads } from './streamed-downloads';
+
+export const ERR_NOTHING_DROPPED = 'ERR_NOTHING_DROPPED';
+export const ERR_BUSY = 'ERR_BUSY';
+export const ERR_NOT_IN_BROWSER = 'ERR_NOT_IN_BROWSER';
+export const ERR_UNKNOWN_ITEM = 'ERR_UNKNOWN_ITEM';
+export const ERR_NO_OFFER = 'ERR_NO_OFFER';
+
+const reasonOf = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);
+
+/** What the page needs to know about where it runs. */
+export interface BrowserPage {
+  /** The page's origin, where GET /api/config is asked. */
+  origin: string;
+  /** The web client's own address, without any `#receive=` fragment: what a QR code links to. */
+  href: string;
+}
+
+function currentPage(): BrowserPage {
+  const { origin, href } = window.location;
+  return { origin, href: href.replace(/#.*$/, '') };
+}
+
+/**
+ * The web client: the same screens as the desktop app, with the browser's own WebRTC, the event
+ * socket for signaling, and the browser's storage for what arrives.
+ */
+export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBackend {
+  const listeners = new Set<(event: BackendEvent) => void>();
+  const sources = new Map<string, SourceItem>();
+  const saving = new SaveChoice(StreamedDownloads.register());
+  let signalingAddress: Promise<string> | undefined;
+  let transfer: SendTransfer | ReceiveTransfer | undefined;
+  let view: TransferView = IDLE_TRANSFER;
+  let settings: FerrySettings = {
+    serverUrl: page.origin,
+    downloadFolder: '',
+    reportStats: true,
+    autoAccept: false,
+  };
+
+  const emit = (event: BackendEvent): void => {
+    for (const listener of [...listeners]) listener(event);
+  };
+
+  function publishFor(owner: SendTransfer | ReceiveTransfer) {
+    return (next: TransferView): void => {
+      // A transfer that was left keeps running its teardown but no longer owns the screen.
+      if (transfer !== owner) return;
+      if (next.phase !== 'transferring') console.log('DBG view', JSON.stringify(next).slice(0, 300));
+      view = next;
+      emit({ type: 'transfer', transfer: next });
+    };
+  }
+
+  function goIdle(): void {
+    transfer = undefined;
+    view = IDLE_TRANSFER;
+    emit({ type: 'transfer', transfer: view });
+  }
+
+  async function address(): Promise<string> {
+    signalingAddress ??= findSignalingAddress(page.origin);
+    const found = await signalingAddress;
+    if (settings.serverUrl !== found) {
+      settings = { ...settings, serverUrl: found };
+      emit({ type: 'settings', settings });
+    }
+    return found;
+  }
+
+  function remember(items: SourceItem[]): SelectedItem[] {
+    for (const source of items) sources.set(source.item.id, source);
+    return items.map((source) => source.item);
+  }
+
+  async function chosen(picking: Promise<SourceItem[]>): Promise<BackendResult<SelectedItem[]>> {
+    try {
+      return ok(remember(await picking));
+    } catch (error) {
+      return err(
+        ERR_NOTHING_DROPPED,
+        `The browser could not read those files (${reasonOf(error)}).`,
+      );
+    }
+  }
+
+  const busy = (): boolean =>
+    view.phase !== 'idle' && view.phase !== 'done' && view.phase !== 'failed';
+  const refuseBusy = (): BackendResult<never> =>
+    err(ERR_BUSY, 'A transfer is under way; finish or cancel it first.');
+
+  /** Starts a transfer as the one on screen, leaving a finished one behind. */
+  function begin(next: SendTransfer | ReceiveTransfer): void {
+    transfer?.dispose();
+    transfer = next;
+    void next.run();
+  }
+
+  return {
+    surface: 'browser',
+    capabilities: {
+      lanRoom: false,
+      chooseDestination: saving.canChooseFolder,
+      revealFiles: false,
+      settings: false,
+    },
+    webClientUrl: page.href,
+
+    async snapshot() {
+      await address();
+      return ok({
+        transfer: view,
+        lanRoom: { state: 'off' },
+        discoveredRooms: [],
+        settings,
+        opened: ok([]),
+      });
+    },
+
+    subscribe(listener, signal) {
+      if (signal.aborted) return ok(null);
+      listeners.add(listener);
+      signal.addEventListener('abort', () => listeners.delete(listener), { once: true });
+      return ok(null);
+    },
+
+    addDropped(data) {
+      // Read before the first await: the browser empties the DataTransfer after the drop event.
+      const entries = entriesOf(data);
+      if (entries.length === 0) {
+        return Promise.resolve(
+          err(ERR_NOTHING_DROPPED, 'Only files and folders can be dropped here.'),
+        );
+      }
+      return chosen(itemsFromEntries(entries));
+    },
+    pickFiles: () => chosen(pickFiles()),
+    pickFolder: () => chosen(pickFolder()),
+
+    async startSend(items) {
+      if (busy()) return refuseBusy();
+      const files = [];
+      for (const item of items) {
+        const source = sources.get(item.id);
+        if (source === undefined) {
+          return err(ERR_UNKNOWN_ITEM, `${item.name} is no longer available; choose it again.`);
+        }
+        files.push(...source.files);
+      }
+      if (files.length === 0) return err(ERR_UNKNOWN_ITEM, 'Choose at least one file to send.');
+      const next = new SendTransfer({
+        signalingAddress: await address(),
+        local: browserPeerVersion(),
+        files,
+        publish: (view) => publishFor(next)(view),
+      });
+      begin(next);
+      return ok(null);
+    },
+
+    async startReceive(code) {
+      if (busy()) return refuseBusy();
+      const next = new ReceiveTransfer({
+        signalingAddress: await address(),
+        local: browserPeerVersion(),
+        code,
+        saving,
+        reportStats: settings.reportStats,
+        publish: (view) => publishFor(next)(view),
+      });
+      begin(next);
+      return ok(null);
+    },
+
+    async answerOffer(accept, destination) {
+      if (!(transfer instanceof ReceiveTransfer) || view.phase !== 'awaiting-acceptance') {
+        return err(ERR_NO_OFFER, 'There is no offer to answer.');
+      }
+      await transfer.answer(accept, destination);
+      return ok(null);
+    },
+
+    async chooseDownloadFolder() {
+      try {
+        return ok(await saving.chooseFolder());
+      } catch (error) {
+        return err(
+          ERR_NOT_IN_BROWSER,
+          `This browser cannot save into a folder (${reasonOf(error)}).`,
+        );
+      }
+    },
+
+    async cancel() {
+      const current = transfer;
+      if (current instanceof SendTransfer) {
+        if (current.cancel()) goIdle();
+      } else current?.cancel();
+      return ok(null);
+    },
+
+    async dismiss() {
+      transfer?.dispose();
+      goIdle();
+      return ok(null);
+    },
+
+    async updateSettings(changes) {
+      settings = { ...settings, ...changes };
+      emit({ type: 'settings', settings });
+      return ok(settings);
+    },
+    setLanRoom: () =>
+      Promise.resolve(err(ERR_NOT_IN_BROWSER, 'LAN rooms are hosted by the Ferry desktop app.')),
+    openFolder: () =>
+      Promise.resolve(
+        err(ERR_NOT_IN_BROWSER, 'The browser keeps received files in its downloads.'),
+      ),
+    revealFile: () =>
+      Promise.resolve(
+        err(ERR_NOT_IN_BROWSER, 'The browser keeps received files in its downloads.'),
+      ),
+  };
+}

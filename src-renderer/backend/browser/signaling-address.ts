@@ -1,0 +1,33 @@
+import { WEB_CLIENT_CONFIG_PATH } from '../../../src-shared/signaling/endpoints';
+import { requestJson, type HttpAnswer } from './http-json';
+
+/** The web host answers from memory; a config slower than this is treated as absent. */
+export const CONFIG_REQUEST_TIMEOUT_MS = 10_000;
+
+/**
+ * Where the signaling server is, from the answer to GET /api/config: its `socketUrl`, or the
+ * page's own origin when that is empty or when there is no usable config at all (a deployment
+ * that routes every /api/ path to the signaling server answers 404).
+ */
+export function signalingAddressFrom(answer: HttpAnswer, pageOrigin: string): string {
+  if (answer.kind !== 'answered' || answer.status !== 200) return pageOrigin;
+  const body = answer.body;
+  if (typeof body !== 'object' || body === null) return pageOrigin;
+  const socketUrl = (body as { socketUrl?: unknown }).socketUrl;
+  if (typeof socketUrl !== 'string' || socketUrl.trim() === '') return pageOrigin;
+  try {
+    const url = new URL(socketUrl.trim(), pageOrigin);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return pageOrigin;
+    return url.href.replace(/\/+$/, '');
+  } catch {
+    return pageOrigin;
+  }
+}
+
+/** Asks the web host where its signaling server is. */
+export async function findSignalingAddress(pageOrigin: string): Promise<string> {
+  const answer = await requestJson(`${pageOrigin}${WEB_CLIENT_CONFIG_PATH}`, {
+    timeoutMs: CONFIG_REQUEST_TIMEOUT_MS,
+  });
+  return signalingAddressFrom(answer, pageOrigin);
+}

@@ -1,0 +1,188 @@
+import downloadWorkerUrl from './download-worker?worker&url';
+import type {
+  DownloadChunk,
+  DownloadNews,
+  KeepAlive,
+  StartDownload,
+} from './download-worker-messages';
+import { newRoomId } from './room-id';
+import { downloadName, type SaveTarget } from './save-target';
+
+/** A worker that has not installed by then is taken as unusable, and files are kept in memory. */
+export const WORKER_READY_TIMEOUT_MS = 5000;
+
+/**
+ * The hidden frame that navigates to a download is removed this long after the file ends: removing
+ * it before the browser has turned the navigation into a download cancels it, which for a small
+ * file can be a few milliseconds after it started.
+ */
+export const DOWNLOAD_FRAME_LIFETIME_MS = 40_000;
+
+/** Chromium stops a service worker after 30 s without events; a message resets that clock. */
+export const KEEP_ALIVE_INTERVAL_MS = 10_000;
+
+function activated(registration: ServiceWorkerRegistration): Promise<ServiceWorker> {
+  const active = registration.active;
+  if (active) return Promise.resolve(active);
+  const pending = registration.installing ?? registration.waiting;
+  if (pending === null) return Promise.reject(new Error('the download worker did not install'));
+  return new Promise((resolve, reject) => {
+    pending.addEventListener('statechange', () => {
+      if (pending.state === 'activated') resolve(pending);
+      else if (pending.state === 'redundant') reject(new Error('the download worker was replaced'));
+    });
+  });
+}
+
+function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('timed out')), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+/** One file on its way to the browser's downloads. */
+interface DownloadStream {
+  write(bytes: Uint8Array): void;
+  end(): void;
+  abort(reason: string): void;
+}
+
+/** The page's side of the download service worker. */
+export class StreamedDownloads {
+  readonly #worker: ServiceWorker;
+  #open = 0;
+  #keepAlive: ReturnType<typeof setInterval> | undefined;
+
+  private constructor(worker: ServiceWorker) {
+    this.#worker = worker;
+  }
+
+  /**
+   * Registers the worker; undefined where the browser cannot stream a download this way (no
+   * service workers outside a secure context, a private window that refuses them).
+   */
+  static async register(): Promise<StreamedDownloads | undefined> {
+    if (!window.isSecureContext || !('serviceWorker' in navigator)) return undefined;
+    try {
+      const url = new URL(downloadWorkerUrl, window.location.href);
+      const registration = await navigator.serviceWorker.register(url, {
+        scope: new URL('./', url).href,
+      });
+      return new StreamedDownloads(
+        await withDeadline(activated(registration), WORKER_READY_TIMEOUT_MS),
+      );
+    } catch (error) {
+      console.warn(
+        'Ferry cannot stream downloads in this browser; files will be held in memory',
+        error,
+      );
+      return undefined;
+    }
+  }
+
+  /** Starts a download named `name`; `cancelled` runs if the person stops it in the browser. */
+  async start(name: string, size: number | null, cancelled: () => void): Promise<DownloadStream> {
+    const channel = new MessageChannel();
+    const port = channel.port1;
+    const ready = new Promise<string>((resolve) => {
+      port.onmessage = ({ data }: MessageEvent<DownloadNews>) => {
+        if (data.type === 'ready') resolve(data.url);
+        else cancelled();
+      };
+    });
+    const start: StartDownload = { type: 'ferry-download-start', id: newRoomId(), name, size };
+    this.#worker.postMessage(start, [channel.port2]);
+    const url = await withDeadline(ready, WORKER_READY_TIMEOUT_MS);
+    const frame = document.createElement('iframe');
+    frame.hidden = true;
+    frame.src = url;
+    document.body.append(frame);
+    this.#opened();
+    let finished = false;
+    const finish = (message: DownloadChunk): void => {
+      if (finished) return;
+      finished = true;
+      port.postMessage(message);
+      this.#closed();
+      setTimeout(() => frame.remove(), DOWNLOAD_FRAME_LIFETIME_MS);
+    };
+    return {
+      write: (bytes) => {
+        if (finished) return;
+        const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+        const buffer = (whole ? bytes.buffer : bytes.slice().buffer) as ArrayBuffer;
+        const chunk: DownloadChunk = { type: 'chunk', bytes: buffer };
+        port.postMessage(chunk, [buffer]);
+      },
+      end: () => finish({ type: 'end' }),
+      abort: (reason) => finish({ type: 'abort', reason }),
+    };
+  }
+
+  #opened(): void {
+    this.#open += 1;
+    const keepAlive: KeepAlive = { type: 'ferry-download-keepalive' };
+    this.#keepAlive ??= setInterval(
+      () => this.#worker.postMessage(keepAlive),
+      KEEP_ALIVE_INTERVAL_MS,
+    );
+  }
+
+  #closed(): void {
+    this.#open -= 1;
+    if (this.#open > 0) return;
+    clearInterval(this.#keepAlive);
+    this.#keepAlive = undefined;
+  }
+}
+
+/**
+ * Received files streamed into the browser's downloads through the service worker, never held
+ * whole in memory. Folders cannot be recreated there, so paths are flattened into the name.
+ */
+export function streamedDownloadTarget(downloads: StreamedDownloads, label: string): SaveTarget {
+  const open = new Map<number, { name: string; stream: DownloadStream; cancelled(): boolean }>();
+
+  function entry(index: number): { name: string; stream: DownloadStream; cancelled(): boolean } {
+    const file = open.get(index);
+    if (file === undefined) throw new Error(`file ${index + 1} is not open`);
+    return file;
+  }
+
+  return {
+    label,
+    async open(index, path, fileSize) {
+      const name = downloadName(path);
+      let cancelled = false;
+      const stream = await downloads.start(name, fileSize, () => {
+        cancelled = true;
+      });
+      open.set(index, { name, stream, cancelled: () => cancelled });
+    },
+    async write(index, bytes) {
+      const file = entry(index);
+      if (file.cancelled()) throw new Error('the download was cancelled in the browser');
+      file.stream.write(bytes);
+    },
+    async commit(index) {
+      const file = entry(index);
+      open.delete(index);
+      file.stream.end();
+      return file.name;
+    },
+    async discard(index) {
+      open.get(index)?.stream.abort('the file was discarded');
+      open.delete(index);
+    },
+  };
+}
