@@ -1,6 +1,6 @@
 // `ferry` / `npm run cli --`: the command-line peer, a thin shell over the transfer engine.
 import { createInterface } from 'node:readline/promises';
-import packageJson from '../../package.json';
+import packageJson from '../../package.json' with { type: 'json' };
 import type { CliIo } from './cli-io';
 import { EXIT, type ExitCode } from './exit-codes';
 import { HELP_TEXT } from './help-text';

@@ -1,4 +1,4 @@
-import words from '../../resources/wordlist/words.json';
+import words from '../../resources/wordlist/words.json' with { type: 'json' };
 
 /**
  * The words a short code is drawn from, sorted, lowercase a-z: the EFF short word list #1 minus
