@@ -1,0 +1,116 @@
+import {
+  ABORT_REASON_FLUSH_MS,
+  ACK_TIMEOUT_MS,
+  BYTE_COUNT_REPORT_TIMEOUT_MS,
+  CHANNEL_GRACE_MS,
+  CODE_REQUEST_TIMEOUT_MS,
+  CONNECT_TIMEOUT_MS,
+  DELIVERY_TIMEOUT_MS,
+  DRAIN_STALL_TIMEOUT_MS,
+  OFFER_ANSWER_TIMEOUT_MS,
+  RECEIVER_FIRST_DATA_TIMEOUT_MS,
+  RECEIVER_NO_PROGRESS_TIMEOUT_MS,
+  RECEIVER_TEARDOWN_GRACE_MS,
+  RELAY_CREDENTIALS_TIMEOUT_MS,
+  ROLE_WAIT_TIMEOUT_MS,
+  type RemedySurface,
+} from '../../src-shared/protocol';
+import type { IceServerEntry } from '../../src-shared/signaling/http-api';
+import type { OfferView } from '../../src-shared/transfer/transfer-view';
+
+/** Every deadline of the spec's native-engine table, in milliseconds; tests shorten them. */
+export interface EngineTimeouts {
+  /** Registering or resolving a code over HTTP. */
+  codeRequest: number;
+  /** Fetching relay credentials; then STUN only, with a warning. */
+  relayCredentials: number;
+  /** Opening /ws and being given a role after join-room. */
+  roleWait: number;
+  /** Waiting for the other peer's offer or answer. */
+  offerAnswer: number;
+  /** ICE, DTLS and the data channel opening. */
+  connect: number;
+  /** The data channel opening once the peers are connected. */
+  channelGrace: number;
+  /** Sender waiting for a file's ack. */
+  ack: number;
+  /** Sender whose send buffer does not shrink at all. */
+  drainStall: number;
+  /** Sender waiting for delivery confirmation with no drain. */
+  delivery: number;
+  /** Receiver connected with no data yet. */
+  firstData: number;
+  /** Receiver mid-transfer with no progress. */
+  noProgress: number;
+  /** Receiver's wait before teardown, so its final acknowledgement reaches the sender. */
+  teardownGrace: number;
+  /** Reporting the byte count to the server. */
+  report: number;
+  /** Flushing an abort reason (or any last frame) before closing. */
+  abortFlush: number;
+}
+
+export const DEFAULT_TIMEOUTS: EngineTimeouts = {
+  codeRequest: CODE_REQUEST_TIMEOUT_MS,
+  relayCredentials: RELAY_CREDENTIALS_TIMEOUT_MS,
+  roleWait: ROLE_WAIT_TIMEOUT_MS,
+  offerAnswer: OFFER_ANSWER_TIMEOUT_MS,
+  connect: CONNECT_TIMEOUT_MS,
+  channelGrace: CHANNEL_GRACE_MS,
+  ack: ACK_TIMEOUT_MS,
+  drainStall: DRAIN_STALL_TIMEOUT_MS,
+  delivery: DELIVERY_TIMEOUT_MS,
+  firstData: RECEIVER_FIRST_DATA_TIMEOUT_MS,
+  noProgress: RECEIVER_NO_PROGRESS_TIMEOUT_MS,
+  teardownGrace: RECEIVER_TEARDOWN_GRACE_MS,
+  report: BYTE_COUNT_REPORT_TIMEOUT_MS,
+  abortFlush: ABORT_REASON_FLUSH_MS,
+};
+
+/**
+ * Which routes the connection may take: `any` uses the server's STUN and TURN entries, `relay-only`
+ * only TURN relays, `host-only` only this network's own addresses (no STUN, no TURN, nothing
+ * fetched), as a LAN room wants.
+ */
+export type RoutePolicy = 'any' | 'relay-only' | 'host-only';
+
+export interface PeerOptions {
+  /** The signaling server's base address, e.g. http://localhost:3001. */
+  serverUrl: string;
+  /** ICE servers to use instead of fetching the server's list. */
+  iceServers?: readonly IceServerEntry[];
+  route?: RoutePolicy;
+  timeouts?: Partial<EngineTimeouts>;
+  /** The release string this peer advertises (`ver`): the CLI sends package.json's version. */
+  ver?: string;
+  /** The protocol range this peer advertises; defaults to this build's. Tests vary it. */
+  protocolVersion?: { pv: number; pvMin: number };
+  /** Where failures are shown, which decides the wording of a version remedy. */
+  remedySurface: Exclude<RemedySurface, 'browser'>;
+}
+
+/** Lets a test play a sender that lies about its files; the engine's test seam, not a feature. */
+export interface SendTestSeam {
+  /** Replaces what the metadata of file `index` announces; the real bytes are sent regardless. */
+  announce?: (
+    file: { name: string; size: number },
+    index: number,
+  ) => { fileName?: string; fileSize?: number };
+}
+
+export interface SendOptions extends PeerOptions {
+  /** Files and folders to send, in order. */
+  paths: readonly string[];
+  testSeam?: SendTestSeam;
+}
+
+export interface ReceiveOptions extends PeerOptions {
+  /** The code as a person typed it; it is trimmed and lowercased before use. */
+  code: string;
+  /** The folder the batch lands in; created when missing. */
+  destination: string;
+  /** Asked before anything is acknowledged; without it every offer is accepted. */
+  onOffer?: (offer: OfferView) => Promise<boolean>;
+  /** Whether to add the received byte count to the server's anonymous counter. Default true. */
+  reportBytes?: boolean;
+}

@@ -1,0 +1,317 @@
+import { EventEmitter } from 'node:events';
+import nodeDataChannel, { type DataChannel, type PeerConnection } from 'node-datachannel';
+import {
+  SDP_MAX_MESSAGE_SIZE_BYTES,
+  binaryFrame,
+  textFrame,
+  type Frame,
+} from '../../src-shared/protocol';
+import type { NegotiationSignal } from './negotiation-signal';
+import { withMaxMessageSize } from './sdp-max-message-size';
+
+export type PeerLinkRole = 'offerer' | 'answerer';
+
+export interface PeerLinkOptions {
+  role: PeerLinkRole;
+  /** node-datachannel URL form (see native-ice-servers.ts); empty for host candidates only. */
+  iceServers: string[];
+  /** Gather and use relay candidates only. */
+  relayOnly: boolean;
+}
+
+/** Which kind of route the selected candidate pair uses. */
+export interface Route {
+  local: string;
+  remote: string;
+  /** Either end is a TURN relay. */
+  relayed: boolean;
+}
+
+export interface PeerLinkEvents {
+  /** A description or candidate to hand to the other peer through signaling. */
+  signal: [signal: NegotiationSignal];
+  /** ICE and DTLS are up; the data channel should follow. */
+  connected: [];
+  open: [];
+  frame: [frame: Frame];
+  'buffered-amount-low': [];
+  /** The channel or the connection ended, for whatever reason; emitted once. */
+  closed: [reason: string];
+}
+
+const CHANNEL_LABEL = 'ferry';
+
+/**
+ * One WebRTC connection and its single data channel on node-datachannel. It holds references to
+ * both for their whole life (an unreferenced native object is collected mid-transfer), queues
+ * remote candidates until the remote description is set, catches every exception inside native
+ * callbacks (one escaping aborts the process), and registers the close callbacks that let the
+ * native handles go, so the process can end.
+ */
+export class PeerLink extends EventEmitter<PeerLinkEvents> {
+  readonly #pc: PeerConnection;
+  #channel: DataChannel | undefined;
+  #pendingCandidates: { candidate: string; mid: string }[] = [];
+  #remoteDescriptionSet = false;
+  /** The offerer's own candidates, held back until the answer is in (see the constructor). */
+  #heldCandidates: NegotiationSignal[] | undefined;
+  #closedReason: string | undefined;
+  #closing = false;
+  #pcClosed = false;
+  /** Frames delivered so far; tells whether delivery is still under way when a close arrives. */
+  #framesIn = 0;
+
+  constructor(options: PeerLinkOptions) {
+    super();
+    this.#pc = new nodeDataChannel.PeerConnection(CHANNEL_LABEL, {
+      iceServers: options.iceServers,
+      iceTransportPolicy: options.relayOnly ? 'relay' : 'all',
+    });
+    const pc = this.#pc;
+    // libdatachannel 0.24 starts DTLS as soon as ICE connects, before it has committed the
+    // remote fingerprint, and then fails the handshake ("certificate verify failed"). That
+    // happens when the answerer's checks reach the offerer before its answer does, so the offerer
+    // tells nobody where it is until the answer is applied.
+    // https://github.com/paullouisageneau/libdatachannel/pull/1612
+    if (options.role === 'offerer') this.#heldCandidates = [];
+    pc.onStateChange(this.#guard((state) => this.#onStateChange(state)));
+    pc.onLocalDescription(
+      this.#guard((sdp, type) => {
+        if (type !== 'offer' && type !== 'answer') return;
+        // The answer carries the attribute browsers need to accept chunks above 64 KiB.
+        const sent = type === 'answer' ? withMaxMessageSize(sdp, SDP_MAX_MESSAGE_SIZE_BYTES) : sdp;
+        this.emit('signal', { type, sdp: sent });
+      }),
+    );
+    pc.onLocalCandidate(
+      this.#guard((candidate, mid) => {
+        // node-datachannel writes the SDP attribute form; browsers expect it without `a=`.
+        const bare = candidate.startsWith('a=') ? candidate.slice(2) : candidate;
+        const signal: NegotiationSignal = {
+          type: 'candidate',
+          candidate: { candidate: bare, sdpMid: mid },
+        };
+        if (this.#heldCandidates !== undefined) this.#heldCandidates.push(signal);
+        else this.emit('signal', signal);
+      }),
+    );
+    if (options.role === 'answerer') {
+      pc.onDataChannel(this.#guard((channel) => this.#adopt(channel, true)));
+    } else {
+      // Creating the channel starts negotiation: the offer arrives through onLocalDescription.
+      this.#adopt(pc.createDataChannel(CHANNEL_LABEL), false);
+    }
+  }
+
+  get isOpen(): boolean {
+    return this.#channel?.isOpen() ?? false;
+  }
+
+  get isClosed(): boolean {
+    return this.#closedReason !== undefined;
+  }
+
+  /** Applies the other peer's description or candidate; never throws. */
+  applySignal(signal: NegotiationSignal): void {
+    if (this.isClosed) return;
+    try {
+      if (signal.type === 'candidate') {
+        const { candidate, sdpMid } = signal.candidate;
+        if (this.#remoteDescriptionSet) this.#pc.addRemoteCandidate(candidate, sdpMid);
+        else this.#pendingCandidates.push({ candidate, mid: sdpMid });
+        return;
+      }
+      this.#pc.setRemoteDescription(signal.sdp, signal.type);
+      this.#remoteDescriptionSet = true;
+      const pending = this.#pendingCandidates;
+      this.#pendingCandidates = [];
+      for (const { candidate, mid } of pending) this.#addCandidate(candidate, mid);
+      const held = this.#heldCandidates ?? [];
+      this.#heldCandidates = undefined;
+      for (const local of held) this.emit('signal', local);
+    } catch (error) {
+      this.#end(`the connection could not use the other device's ${signal.type}: ${describe(error)}`);
+    }
+  }
+
+  /** A bad candidate costs that one route, not the connection. */
+  #addCandidate(candidate: string, mid: string): void {
+    try {
+      this.#pc.addRemoteCandidate(candidate, mid);
+    } catch {
+      // The other candidates still stand; ICE fails on its own if none works.
+    }
+  }
+
+  /** The negotiated largest message, or 0 when the connection does not know it. */
+  maxMessageSize(): number {
+    try {
+      return this.#pc.maxMessageSize();
+    } catch {
+      return 0;
+    }
+  }
+
+  route(): Route | undefined {
+    try {
+      const pair = this.#pc.getSelectedCandidatePair();
+      if (pair === null) return undefined;
+      const local = pair.local.type;
+      const remote = pair.remote.type;
+      return { local, remote, relayed: local === 'relay' || remote === 'relay' };
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * Sends one frame, or queues it behind the send buffer; false only when the channel is gone.
+   * (libdatachannel's own boolean says whether the frame left at once, which is no failure.)
+   */
+  send(frame: Frame): boolean {
+    const channel = this.#channel;
+    if (channel === undefined || !channel.isOpen()) return false;
+    try {
+      if (frame.kind === 'text') channel.sendMessage(frame.text);
+      else channel.sendMessageBinary(frame.bytes);
+      return true;
+    } catch (error) {
+      this.#end(`sending failed: ${describe(error)}`);
+      return false;
+    }
+  }
+
+  bufferedAmount(): number {
+    try {
+      return this.#channel?.bufferedAmount() ?? 0;
+    } catch {
+      return 0;
+    }
+  }
+
+  /** `buffered-amount-low` fires when the send buffer falls to this level or below. */
+  setBufferedAmountLowThreshold(bytes: number): void {
+    try {
+      this.#channel?.setBufferedAmountLowThreshold(bytes);
+    } catch {
+      // A closed channel has no buffer to watch; `closed` tells the owner.
+    }
+  }
+
+  /**
+   * Closes the channel, then the connection once the channel has closed (so queued data and the
+   * stream reset go out first), or after `graceMs` when the other side does not answer.
+   */
+  close(graceMs: number): void {
+    const channel = this.#channel;
+    if (channel !== undefined && !this.isClosed) {
+      try {
+        channel.close();
+      } catch {
+        // Already closed underneath; the connection is closed below all the same.
+      }
+      const timer = setTimeout(() => this.#closeConnection('closed by this device'), graceMs);
+      this.once('closed', () => {
+        clearTimeout(timer);
+        this.#closeConnection('closed by this device');
+      });
+      return;
+    }
+    this.#closeConnection('closed by this device');
+  }
+
+  #adopt(channel: DataChannel, incoming: boolean): void {
+    if (this.#channel !== undefined) {
+      // One channel per transfer: a second one from the peer is not ours to use.
+      if (incoming) this.#closeQuietly(channel);
+      return;
+    }
+    this.#channel = channel;
+    channel.onMessage(
+      this.#guard((message) => {
+        this.#framesIn += 1;
+        if (typeof message === 'string') this.emit('frame', textFrame(message));
+        else this.emit('frame', binaryFrame(message instanceof ArrayBuffer ? new Uint8Array(message) : message));
+      }),
+    );
+    channel.onBufferedAmountLow(this.#guard(() => this.emit('buffered-amount-low')));
+    channel.onError(this.#guard((error) => this.#endAfterFrames(`the data channel failed: ${error}`)));
+    channel.onClosed(this.#guard(() => this.#endAfterFrames('the data channel closed')));
+    channel.onOpen(this.#guard(() => this.emit('open')));
+    if (incoming && channel.isOpen()) this.emit('open');
+  }
+
+  #onStateChange(state: string): void {
+    if (state === 'connected') this.emit('connected');
+    else if (state === 'failed') this.#endAfterFrames('the connection failed');
+    else if (state === 'closed') {
+      this.#pcClosed = true;
+      this.#endAfterFrames('the connection closed');
+    }
+  }
+
+  /**
+   * node-datachannel hands each kind of callback to JavaScript through its own queue, so a close
+   * can overtake the last frames that arrived before it (the peer's final `end`, say). The close
+   * counts only once a whole event-loop turn passed without a frame: by then every frame queued
+   * before it has been delivered.
+   */
+  #endAfterFrames(reason: string): void {
+    if (this.#closing) return;
+    this.#closing = true;
+    const settle = (seen: number): void => {
+      setImmediate(() =>
+        setImmediate(() => {
+          if (this.#framesIn !== seen) settle(this.#framesIn);
+          else this.#end(reason);
+        }),
+      );
+    };
+    settle(this.#framesIn);
+  }
+
+  #end(reason: string): void {
+    if (this.#closedReason !== undefined) return;
+    this.#closedReason = reason;
+    this.emit('closed', reason);
+  }
+
+  #closeConnection(reason: string): void {
+    this.#end(reason);
+    if (this.#channel !== undefined) this.#closeQuietly(this.#channel);
+    if (this.#pcClosed) return;
+    this.#pcClosed = true;
+    try {
+      this.#pc.close();
+    } catch {
+      // Nothing left to release.
+    }
+  }
+
+  #closeQuietly(channel: DataChannel): void {
+    try {
+      channel.close();
+    } catch {
+      // Already closed.
+    }
+  }
+
+  /** Wraps a native callback: a throw inside one would abort the whole process. */
+  #guard<A extends unknown[]>(callback: (...args: A) => void): (...args: A) => void {
+    return (...args: A) => {
+      try {
+        callback(...args);
+      } catch (error) {
+        try {
+          this.#end(`internal error: ${describe(error)}`);
+        } catch {
+          // A listener of `closed` threw too; the native side must still never see it.
+        }
+      }
+    };
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,82 @@
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { normalizeCode } from '../../src-shared/codes';
+import { DEFAULT_TIMEOUTS, type ReceiveOptions } from './engine-options';
+import { reportReceivedBytes } from './byte-count-report';
+import { unlessCancelled } from './cancellable';
+import { EngineError } from './engine-error';
+import { establishLink } from './establish-link';
+import { localVersion } from './local-version';
+import { runReceiveSession } from './receive-session';
+import { resolveRoomCode } from './room-code';
+import { setUpRoute } from './route-setup';
+import { SignalingClient } from './signaling-client';
+import { Transfer, type TransferControl } from './transfer';
+
+/**
+ * Receives a batch into `destination`: resolves the code, joins the sender's room, answers its
+ * offer and runs the batch, then reports the byte count unless opted out.
+ */
+export function receiveFiles(options: ReceiveOptions): Transfer {
+  const code = normalizeCode(options.code);
+  return new Transfer(
+    { phase: 'connecting', code },
+    (control) => receive(code, options, control),
+    'ERR_SIGNALING_UNREACHABLE',
+  );
+}
+
+async function receive(
+  code: string,
+  options: ReceiveOptions,
+  control: TransferControl,
+): Promise<void> {
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  const { cancelled } = control;
+  if (code === '') throw new EngineError('ERR_CODE_NOT_FOUND');
+  const destination = resolve(options.destination);
+  try {
+    await mkdir(destination, { recursive: true });
+  } catch (error) {
+    throw EngineError.withDetail('ERR_DISK', `${destination}: ${(error as Error).message}`);
+  }
+  const [roomId, route] = await unlessCancelled(
+    Promise.all([
+      resolveRoomCode(options.serverUrl, code, timeouts.codeRequest),
+      setUpRoute(options, timeouts, control.warn),
+    ]),
+    cancelled,
+  );
+  const { client: signaling, role } = await unlessCancelled(
+    SignalingClient.join(options.serverUrl, roomId, timeouts.roleWait),
+    cancelled,
+    ({ client }) => client.close(),
+  );
+  if (role !== 'receiver') {
+    // An empty room made this peer its first member: the sender is gone.
+    signaling.close();
+    throw EngineError.withDetail('ERR_PEER_CLOSED', 'the sending device is no longer waiting');
+  }
+  const link = await establishLink({
+    signaling,
+    role,
+    ...route,
+    timeouts,
+    cancelled,
+  });
+  let report: Promise<void> = Promise.resolve();
+  await runReceiveSession({
+    link,
+    destination,
+    local: localVersion(options),
+    remedySurface: options.remedySurface,
+    timeouts,
+    control,
+    onOffer: options.onOffer,
+    onComplete: (bytes) => {
+      if (options.reportBytes === false) return;
+      report = reportReceivedBytes(options.serverUrl, bytes, timeouts.report).catch(() => undefined);
+    },
+  });
+  await report;
+}

@@ -1,0 +1,78 @@
+import type { Stats } from 'node:fs';
+import { opendir, stat } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
+import { EngineError } from './engine-error';
+
+/** One file of an outgoing batch, as it was on disk when the batch was listed. */
+export interface SendFile {
+  /** Absolute path on this device. */
+  path: string;
+  /** The relative, `/`-separated name the receiver is told; a sent folder's files keep its name. */
+  name: string;
+  size: number;
+  mtimeMs: number;
+}
+
+/**
+ * The files of a batch in send order: each path given, and every regular file inside each folder
+ * given (recursively, sorted by name, folders entered only once). Empty folders carry no file,
+ * and the protocol has no way to announce one.
+ */
+export async function listSendFiles(paths: readonly string[]): Promise<SendFile[]> {
+  const files: SendFile[] = [];
+  const visited = new Set<string>();
+  for (const given of paths) {
+    const path = resolve(given);
+    const info = await statOrFail(path);
+    if (info.isDirectory()) await collectFolder(path, basename(path), files, visited);
+    else if (info.isFile()) files.push({ path, name: basename(path), size: info.size, mtimeMs: info.mtimeMs });
+    else throw EngineError.withDetail('ERR_SOURCE_UNREADABLE', `${given} is not a file or folder`);
+  }
+  if (files.length === 0) {
+    throw EngineError.withDetail('ERR_SOURCE_UNREADABLE', 'there is no file to send in what was given');
+  }
+  return files;
+}
+
+async function collectFolder(
+  folder: string,
+  name: string,
+  files: SendFile[],
+  visited: Set<string>,
+): Promise<void> {
+  const info = await statOrFail(folder);
+  // A folder reached twice through links would otherwise be sent twice, or forever.
+  const identity = `${info.dev}:${info.ino}`;
+  if (visited.has(identity)) return;
+  visited.add(identity);
+  const entries: string[] = [];
+  try {
+    for await (const entry of await opendir(folder)) entries.push(entry.name);
+  } catch (error) {
+    throw unreadable(folder, error);
+  }
+  entries.sort();
+  for (const entry of entries) {
+    const path = join(folder, entry);
+    const child = await statOrFail(path);
+    const childName = `${name}/${entry}`;
+    if (child.isDirectory()) await collectFolder(path, childName, files, visited);
+    else if (child.isFile()) {
+      files.push({ path, name: childName, size: child.size, mtimeMs: child.mtimeMs });
+    }
+  }
+}
+
+async function statOrFail(path: string): Promise<Stats> {
+  try {
+    return await stat(path);
+  } catch (error) {
+    throw unreadable(path, error);
+  }
+}
+
+function unreadable(path: string, error: unknown): EngineError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const why = code === 'ENOENT' ? 'it does not exist' : code === 'EACCES' ? 'permission denied' : String(code ?? error);
+  return EngineError.withDetail('ERR_SOURCE_UNREADABLE', `${path}: ${why}`);
+}

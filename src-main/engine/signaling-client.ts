@@ -1,0 +1,162 @@
+import { EventEmitter } from 'node:events';
+import WebSocket from 'ws';
+import { WS_HEARTBEAT_INTERVAL_MS } from '../../src-shared/signaling/limits';
+import type { PeerRole } from '../../src-shared/signaling/peer-role';
+import type { SignalPayload } from '../../src-shared/signaling/signal-payload';
+import { decodeWsServerMessage } from '../../src-shared/signaling/ws-codec';
+import type { WsClientMessage, WsServerMessage } from '../../src-shared/signaling/ws-messages';
+import { WS_PATH } from '../../src-shared/signaling/endpoints';
+import { EngineError } from './engine-error';
+
+export interface SignalingClientEvents {
+  'user-connected': [];
+  signal: [payload: SignalPayload];
+  'peer-disconnected': [];
+  /** The socket ended or the server reported an error; emitted once, never after close(). */
+  lost: [error: EngineError];
+}
+
+/** The address of the /ws transport for a server's HTTP base address. */
+export function signalingSocketUrl(serverUrl: string): string {
+  const url = new URL(WS_PATH, serverUrl);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  return url.toString();
+}
+
+/**
+ * A native peer's conversation with the signaling server over /ws: join a room, learn the role,
+ * relay negotiation payloads, and keep the socket alive with the transport's `ping`.
+ */
+export class SignalingClient extends EventEmitter<SignalingClientEvents> {
+  readonly #socket: WebSocket;
+  readonly #roomId: string;
+  #keepAlive: NodeJS.Timeout | undefined;
+  #role: { resolve(role: PeerRole): void; reject(error: EngineError): void } | undefined;
+  #closed = false;
+
+  private constructor(socket: WebSocket, roomId: string) {
+    super();
+    this.#socket = socket;
+    this.#roomId = roomId;
+  }
+
+  /**
+   * Opens the socket, sends join-room and waits for the role: all of it within `roleWaitMs`, the
+   * spec's 20 s role wait.
+   */
+  static async join(
+    serverUrl: string,
+    roomId: string,
+    roleWaitMs: number,
+  ): Promise<{ client: SignalingClient; role: PeerRole }> {
+    const url = signalingSocketUrl(serverUrl);
+    const socket = new WebSocket(url, { handshakeTimeout: roleWaitMs, perMessageDeflate: false });
+    const client = new SignalingClient(socket, roomId);
+    const role = await client.#start(url, roleWaitMs);
+    return { client, role };
+  }
+
+  #start(url: string, roleWaitMs: number): Promise<PeerRole> {
+    return new Promise<PeerRole>((resolve, reject) => {
+      const timer = setTimeout(
+        () => this.#settleRole(new EngineError('ERR_ROLE_TIMEOUT')),
+        roleWaitMs,
+      );
+      this.#role = {
+        resolve: (role) => {
+          clearTimeout(timer);
+          resolve(role);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          this.close();
+          reject(error);
+        },
+      };
+      const socket = this.#socket;
+      socket.on('open', () => {
+        this.#send({ type: 'join-room', roomId: this.#roomId });
+        this.#keepAlive = setInterval(() => this.#send({ type: 'ping' }), WS_HEARTBEAT_INTERVAL_MS);
+        this.#keepAlive.unref();
+      });
+      socket.on('message', (data, isBinary) => {
+        if (!isBinary) this.#receive(data.toString());
+      });
+      socket.on('error', (error) => {
+        this.#lose(EngineError.withDetail('ERR_SIGNALING_UNREACHABLE', `${url}: ${error.message}`));
+      });
+      socket.on('close', () => {
+        this.#lose(
+          EngineError.withDetail('ERR_SIGNALING_UNREACHABLE', 'the connection to it was lost'),
+        );
+      });
+    });
+  }
+
+  /** Relays a payload to the other peer of the room. */
+  signal(payload: SignalPayload): void {
+    this.#send({ type: 'signal', signal: payload, roomId: this.#roomId });
+  }
+
+  /** Leaves the server for good; no event follows. */
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    clearInterval(this.#keepAlive);
+    this.removeAllListeners();
+    this.#socket.removeAllListeners();
+    // A late socket error must not become an uncaught exception.
+    this.#socket.on('error', () => undefined);
+    this.#socket.close();
+  }
+
+  #receive(text: string): void {
+    const decoded = decodeWsServerMessage(text);
+    if (!decoded.ok) return;
+    const message: WsServerMessage = decoded.message;
+    switch (message.type) {
+      case 'room-joined':
+        this.#settleRole(message.role);
+        return;
+      case 'room-full':
+        this.#settleRole(new EngineError('ERR_ROOM_FULL'));
+        return;
+      case 'user-connected':
+        this.emit('user-connected');
+        return;
+      case 'signal':
+        this.emit('signal', message.signal);
+        return;
+      case 'peer-disconnected':
+        this.emit('peer-disconnected');
+        return;
+      case 'error':
+        this.#lose(EngineError.withDetail('ERR_SIGNALING_ERROR', message.message));
+        return;
+      case 'pong':
+        return;
+    }
+  }
+
+  #settleRole(outcome: PeerRole | EngineError): void {
+    const pending = this.#role;
+    if (pending === undefined) return;
+    this.#role = undefined;
+    if (outcome instanceof EngineError) pending.reject(outcome);
+    else pending.resolve(outcome);
+  }
+
+  #lose(error: EngineError): void {
+    if (this.#closed) return;
+    if (this.#role !== undefined) {
+      this.#settleRole(error);
+      return;
+    }
+    this.emit('lost', error);
+    this.close();
+  }
+
+  #send(message: WsClientMessage): void {
+    if (this.#socket.readyState === WebSocket.OPEN) this.#socket.send(JSON.stringify(message));
+  }
+}
