@@ -1,0 +1,169 @@
+import { expect, test, type Page } from '@playwright/test';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { startSignalingServer } from '../src-main/signaling-server';
+import { startDesktopBridge, type DesktopBridge } from './support/desktop-bridge/bridge-server';
+import { dropPaths, installDesktopBridge } from './support/desktop-bridge/install-bridge';
+import { findChromium, CHROMIUM_INSTALL_HINT } from './support/chromium';
+import { ChildProgram } from './support/web-client/child-program';
+import { ensureRendererBuilt } from './support/web-client/renderer-build';
+import { digestTree, randomFile, scratchDir } from './support/web-client/test-files';
+
+type RunningServer = Awaited<ReturnType<typeof startSignalingServer>>;
+
+const CLI = 'src-main/cli/main.ts';
+const CODE_LINE = /^Code: ([a-z]+(?:-[a-z]+){2,3})$/;
+const SCREENSHOT = 'docs/images/send-screen.png';
+
+test.skip(!findChromium(), CHROMIUM_INSTALL_HINT);
+
+let server: RunningServer;
+let bridge: DesktopBridge;
+let scratch: ReturnType<typeof scratchDir>;
+let downloads: string;
+const opened: string[] = [];
+
+test.beforeAll(() => ensureRendererBuilt());
+
+test.beforeEach(async ({ page }) => {
+  scratch = scratchDir('desktop');
+  downloads = join(scratch.path, 'Downloads');
+  mkdirSync(downloads);
+  server = await startSignalingServer({
+    port: 0,
+    host: '127.0.0.1',
+    log: { info: () => undefined, error: (line) => console.error(line) },
+  });
+  bridge = await startDesktopBridge({
+    userDataDir: join(scratch.path, 'user-data'),
+    defaultDownloadFolder: downloads,
+    defaultServerUrl: server.url,
+    webClientRoot: 'out/renderer',
+    version: 'dev',
+    discoverRooms: false,
+    lanAddress: '127.0.0.1',
+    dialogs: {
+      pickFiles: async () => [],
+      pickFolder: async () => [],
+      pickDownloadFolder: async () => null,
+    },
+    desktopShell: {
+      openFolder: async (path) => void opened.push(path),
+      revealFile: (path) => void opened.push(path),
+      openExternal: async () => undefined,
+    },
+  });
+  await installDesktopBridge(page, bridge.wsUrl);
+  await page.goto(bridge.url);
+});
+
+test.afterEach(async () => {
+  await bridge.close();
+  await server.close();
+  scratch.remove();
+});
+
+function cli(...args: string[]): ChildProgram {
+  return new ChildProgram(CLI, args);
+}
+
+async function receiveInApp(page: Page, code: string): Promise<void> {
+  await page.getByRole('tab', { name: 'Receive' }).click();
+  await page.getByLabel('Code').fill(`  ${code.toUpperCase()} `);
+  await page.getByRole('button', { name: 'Receive', exact: true }).click();
+}
+
+test('a dropped folder gets a code, and a command-line receiver gets it byte-identical', async ({
+  page,
+}) => {
+  const album = join(scratch.path, 'Album');
+  randomFile(album, 'cover.jpg', 300_000);
+  randomFile(album, 'disc 1/01 – intro.flac', 2_500_000);
+  randomFile(album, 'disc 1/empty.txt', 0);
+
+  await dropPaths(page, [album]);
+  await expect(page.getByText('Album')).toBeVisible();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  const code = (await page.getByTestId('transfer-code').textContent())?.trim() ?? '';
+  expect(code).toMatch(/^[a-z]+(-[a-z]+){2,3}$/);
+  await page.screenshot({ path: SCREENSHOT });
+
+  const inbox = join(scratch.path, 'inbox');
+  const receiver = cli('receive', '--server', server.url, '--out', inbox, '--yes', code);
+  expect(await receiver.waitForExit(60_000)).toBe(0);
+  expect(digestTree(inbox)).toEqual(
+    Object.fromEntries(
+      Object.entries(digestTree(album)).map(([name, hash]) => [`Album/${name}`, hash]),
+    ),
+  );
+  await expect(page.getByTestId('transfer-done')).toBeVisible();
+});
+
+test('a command-line sender is asked about, accepted, and lands verified in Downloads', async ({
+  page,
+}) => {
+  const outbox = join(scratch.path, 'outbox');
+  randomFile(outbox, 'report.pdf', 1_200_000);
+  randomFile(outbox, 'notes/todo.md', 4_000);
+  const sender = cli('send', '--server', server.url, outbox);
+  const [, code] = await sender.waitForLine(CODE_LINE, 30_000);
+
+  await receiveInApp(page, code);
+  await expect(page.getByText(/2 files/)).toBeVisible();
+  await page.getByRole('button', { name: 'Accept' }).click();
+  await expect(page.getByTestId('transfer-done')).toBeVisible({ timeout: 60_000 });
+  expect(await sender.waitForExit(30_000)).toBe(0);
+  expect(digestTree(downloads)).toEqual(
+    Object.fromEntries(
+      Object.entries(digestTree(outbox)).map(([name, hash]) => [`outbox/${name}`, hash]),
+    ),
+  );
+});
+
+test('declining in the app is seen by the command-line sender at once, and nothing is written', async ({
+  page,
+}) => {
+  const outbox = join(scratch.path, 'outbox');
+  randomFile(outbox, 'secret.bin', 10_000);
+  const sender = cli('send', '--server', server.url, join(outbox, 'secret.bin'));
+  const [, code] = await sender.waitForLine(CODE_LINE, 30_000);
+
+  await receiveInApp(page, code);
+  await page.getByRole('button', { name: 'Decline' }).click();
+  // Far below the 120 s ack deadline: the close is seen at once.
+  expect(await sender.waitForExit(15_000)).not.toBe(0);
+  expect(readdirSync(downloads)).toEqual([]);
+});
+
+test('cancelling mid-transfer in the app leaves no partial file behind', async ({ page }) => {
+  const outbox = join(scratch.path, 'outbox');
+  randomFile(outbox, 'big.iso', 512 * 1024 * 1024);
+  const sender = cli('send', '--server', server.url, join(outbox, 'big.iso'));
+  const [, code] = await sender.waitForLine(CODE_LINE, 30_000);
+
+  await receiveInApp(page, code);
+  await page.getByRole('button', { name: 'Accept' }).click();
+  await expect(page.getByTestId('transfer-progress')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  expect(await sender.waitForExit(15_000)).not.toBe(0);
+  expect(readdirSync(downloads)).toEqual([]);
+});
+
+test('the LAN room switch shows a URL that a second browser opens', async ({ page, browser }) => {
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.getByRole('switch', { name: 'Host a LAN room' }).click();
+  const url = (await page.getByTestId('lan-url').textContent())?.trim() ?? '';
+  expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+/);
+
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const visitor = await phone.newPage();
+  const config = await visitor.request.get(new URL('/api/config', url).href);
+  expect(await config.json()).toMatchObject({ socketUrl: '' });
+  await visitor.goto(url);
+  await expect(visitor.getByRole('tab', { name: 'Receive' })).toBeVisible();
+  await phone.close();
+
+  await page.getByRole('switch', { name: 'Host a LAN room' }).click();
+  await expect(page.getByTestId('lan-url')).toBeHidden();
+});

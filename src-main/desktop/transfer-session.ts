@@ -1,0 +1,146 @@
+import { HandlerError } from '../../src-shared/ipc/dispatch';
+import {
+  IDLE_TRANSFER,
+  type TransferDirection,
+  type TransferView,
+} from '../../src-shared/transfer/transfer-view';
+import type { PeerOptions } from '../engine/engine-options';
+import { receiveFiles, sendFiles } from '../engine';
+import type { Transfer } from '../engine/transfer';
+import type { TransferState } from '../engine/transfer-state';
+
+export interface ReceiveRequest {
+  code: string;
+  destination: string;
+  autoAccept: boolean;
+  reportBytes: boolean;
+}
+
+interface PendingOffer {
+  answer: (accepted: boolean) => void;
+}
+
+/**
+ * The one transfer the desktop app runs at a time, seen as a TransferView. It turns the engine's
+ * states into views, holds the receiver's question to the person, and refuses a second transfer
+ * while one is active.
+ */
+export class TransferSession {
+  readonly #publish: (view: TransferView) => void;
+  #view: TransferView = IDLE_TRANSFER;
+  #transfer: Transfer | undefined;
+  #pendingOffer: PendingOffer | undefined;
+  #destination = '';
+  #code = '';
+
+  constructor(publish: (view: TransferView) => void) {
+    this.#publish = publish;
+  }
+
+  get view(): TransferView {
+    return this.#view;
+  }
+
+  startSend(paths: readonly string[], peer: PeerOptions): void {
+    this.#ensureIdle();
+    this.#follow('send', sendFiles({ ...peer, paths }));
+  }
+
+  startReceive(request: ReceiveRequest, peer: PeerOptions): void {
+    this.#ensureIdle();
+    this.#destination = request.destination;
+    this.#code = request.code;
+    this.#follow(
+      'receive',
+      receiveFiles({
+        ...peer,
+        code: request.code,
+        destination: request.destination,
+        reportBytes: request.reportBytes,
+        onOffer: (offer) => {
+          if (request.autoAccept) return Promise.resolve(true);
+          return new Promise<boolean>((resolve) => {
+            this.#pendingOffer = { answer: resolve };
+            this.#show({
+              phase: 'awaiting-acceptance',
+              direction: 'receive',
+              offer,
+              destination: this.#destination,
+            });
+          });
+        },
+      }),
+    );
+  }
+
+  answerOffer(accept: boolean, destination?: string): void {
+    const pending = this.#pendingOffer;
+    if (!pending)
+      throw new HandlerError('ERR_NO_OFFER', 'There is no transfer waiting for an answer.');
+    this.#pendingOffer = undefined;
+    if (destination !== undefined) this.#destination = destination;
+    pending.answer(accept);
+  }
+
+  cancel(): void {
+    this.#pendingOffer?.answer(false);
+    this.#pendingOffer = undefined;
+    this.#transfer?.cancel();
+  }
+
+  dismiss(): void {
+    if (this.#transfer)
+      throw new HandlerError('ERR_BUSY', 'Cancel the transfer before leaving it.');
+    this.#show(IDLE_TRANSFER);
+  }
+
+  /** Ends the running transfer, if any, and waits until its channel and files are closed. */
+  async close(): Promise<void> {
+    const transfer = this.#transfer;
+    this.cancel();
+    await transfer?.finished;
+  }
+
+  #ensureIdle(): void {
+    if (this.#transfer) {
+      throw new HandlerError(
+        'ERR_BUSY',
+        'A transfer is already running; finish or cancel it first.',
+      );
+    }
+  }
+
+  #follow(direction: TransferDirection, transfer: Transfer): void {
+    this.#transfer = transfer;
+    this.#show(this.#toView(direction, transfer.state));
+    transfer.on('state', (state) => this.#show(this.#toView(direction, state)));
+    void transfer.finished.then(() => {
+      this.#transfer = undefined;
+      this.#pendingOffer = undefined;
+    });
+  }
+
+  #toView(direction: TransferDirection, state: TransferState): TransferView {
+    switch (state.phase) {
+      case 'registering':
+      case 'waiting-for-peer':
+        if (state.phase === 'waiting-for-peer') this.#code = state.code;
+        return { ...state, direction: 'send' };
+      case 'connecting':
+        return { ...state, direction };
+      case 'awaiting-acceptance':
+        return direction === 'send'
+          ? { phase: 'waiting-for-acceptance', direction, code: this.#code }
+          : this.#view;
+      case 'transferring':
+      case 'done':
+      case 'failed':
+        return { ...state, direction };
+    }
+  }
+
+  #show(view: TransferView): void {
+    this.#view = view;
+    this.#publish(view);
+  }
+}
