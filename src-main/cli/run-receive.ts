@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { formatBytes } from '../../src-shared/format/format-bytes';
 import { receiveFiles } from '../engine';
 import type { CliIo } from './cli-io';
-import { describeOffer } from './describe-offer';
+import { acceptQuestion, describeOffer } from './describe-offer';
 import { EXIT, type ExitCode } from './exit-codes';
 import { followTransfer } from './follow-transfer';
 import type { Command } from './parse-args';
@@ -31,8 +31,9 @@ export async function runReceive(
     ver,
     remedySurface: 'cli',
     onOffer: async (offer) => {
+      io.out.write(`${describeOffer(offer)}\n`);
       if (command.yes) return true;
-      const answer = await io.ask(describeOffer(offer, destination));
+      const answer = await io.ask(acceptQuestion(destination));
       return answer !== null && YES.test(answer);
     },
   });

@@ -55,6 +55,9 @@ export function establishLink(setup: LinkSetup): Promise<PeerLink> {
     const onCancel = () => fail(new EngineError('ERR_CANCELLED'));
 
     let answerTimer: NodeJS.Timeout | undefined;
+    // Once offer and answer have crossed, the direct route decides: the other peer leaving
+    // signaling then usually means its channel opened first, and its own deadlines still apply.
+    let negotiated = false;
     const start = (): PeerLink => {
       const created = new PeerLink({
         role: role === 'sender' ? 'offerer' : 'answerer',
@@ -63,8 +66,10 @@ export function establishLink(setup: LinkSetup): Promise<PeerLink> {
       });
       link = created;
       after(timeouts.connect, new EngineError('ERR_CONNECT_TIMEOUT'));
-      created.on('signal', (signal) => { (globalThis as any).TRACE?.push(`${Date.now()%100000} OUT ${role} ${signal.type} ${signal.type === 'candidate' ? signal.candidate.candidate.slice(0,50) : signal.sdp.length}`); signaling.signal(signal); });
-      created.on('connected', () => after(timeouts.channelGrace, new EngineError('ERR_CHANNEL_TIMEOUT')));
+      created.on('signal', (signal) => signaling.signal(signal));
+      created.on('connected', () =>
+        after(timeouts.channelGrace, new EngineError('ERR_CHANNEL_TIMEOUT')),
+      );
       created.on('open', () => {
         if (settled) return;
         finish();
@@ -76,9 +81,11 @@ export function establishLink(setup: LinkSetup): Promise<PeerLink> {
     };
     const apply = (payload: unknown) => {
       const signal = readNegotiationSignal(payload);
-      (globalThis as any).TRACE?.push(`${Date.now()%100000} IN ${role} ${signal?.type} ${link === undefined}`);
       if (signal === undefined || settled) return;
-      if (signal.type !== 'candidate') stop(answerTimer);
+      if (signal.type !== 'candidate') {
+        stop(answerTimer);
+        negotiated = true;
+      }
       if (link !== undefined) {
         link.applySignal(signal);
         return;
@@ -96,8 +103,12 @@ export function establishLink(setup: LinkSetup): Promise<PeerLink> {
     if (cancelled.aborted) return onCancel();
     cancelled.addEventListener('abort', onCancel);
     signaling.on('signal', apply);
-    signaling.on('lost', fail);
-    signaling.on('peer-disconnected', () => fail(new EngineError('ERR_PEER_CLOSED')));
+    signaling.on('lost', (error) => {
+      if (!negotiated) fail(error);
+    });
+    signaling.on('peer-disconnected', () => {
+      if (!negotiated) fail(new EngineError('ERR_PEER_CLOSED'));
+    });
     if (role === 'sender') {
       signaling.once('user-connected', () => {
         setup.onPeerJoined?.();

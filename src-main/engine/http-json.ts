@@ -10,7 +10,7 @@ export type HttpOutcome =
  */
 export async function requestJson(
   url: string,
-  init: { method: 'GET' | 'POST'; body?: unknown; timeoutMs: number },
+  init: { method: 'GET' | 'POST'; body?: unknown; timeoutMs: number; signal?: AbortSignal },
 ): Promise<HttpOutcome> {
   let response: Response;
   try {
@@ -18,7 +18,10 @@ export async function requestJson(
       method: init.method,
       headers: init.body === undefined ? undefined : { 'content-type': 'application/json' },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      signal: AbortSignal.timeout(init.timeoutMs),
+      signal: AbortSignal.any([
+        AbortSignal.timeout(init.timeoutMs),
+        ...(init.signal === undefined ? [] : [init.signal]),
+      ]),
     });
   } catch (error) {
     return { kind: 'unreachable', detail: unreachableDetail(error, init.timeoutMs) };
@@ -41,7 +44,7 @@ export async function requestJson(
 
 function unreachableDetail(error: unknown, timeoutMs: number): string {
   if (error instanceof Error && error.name === 'TimeoutError') {
-    return `no answer within ${Math.round(timeoutMs / 1000)} s`;
+    return `no answer within ${timeoutMs / 1000} s`;
   }
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
   return cause instanceof Error ? cause.message : String(cause);

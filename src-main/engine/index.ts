@@ -3,6 +3,7 @@
 export { sendFiles } from './send-files';
 export { receiveFiles } from './receive-files';
 export { Transfer, type TransferEvents } from './transfer';
+export type { Route } from './peer-link';
 export { isFinal, type FinalState, type TransferState } from './transfer-state';
 export {
   DEFAULT_TIMEOUTS,

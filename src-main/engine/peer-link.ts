@@ -39,7 +39,12 @@ export interface PeerLinkEvents {
   closed: [reason: string];
 }
 
+/** libdatachannel's states after which the connection carries nothing more. */
+const GONE_STATES: ReadonlySet<string> = new Set(['disconnected', 'failed', 'closed']);
+
 const CHANNEL_LABEL = 'ferry';
+
+const UNKNOWN_ROUTE: Route = { local: 'unknown', remote: 'unknown', relayed: false };
 
 /**
  * One WebRTC connection and its single data channel on node-datachannel. It holds references to
@@ -51,13 +56,23 @@ const CHANNEL_LABEL = 'ferry';
 export class PeerLink extends EventEmitter<PeerLinkEvents> {
   readonly #pc: PeerConnection;
   #channel: DataChannel | undefined;
+  /** Channels the peer opened beyond the first: refused, but referenced until they close. */
+  readonly #refused: DataChannel[] = [];
   #pendingCandidates: { candidate: string; mid: string }[] = [];
   #remoteDescriptionSet = false;
   /** The offerer's own candidates, held back until the answer is in (see the constructor). */
   #heldCandidates: NegotiationSignal[] | undefined;
   #closedReason: string | undefined;
   #closing = false;
-  #pcClosed = false;
+  #closeRequested = false;
+  /** The peer closed the channel before this side asked to: everything it sent has arrived. */
+  #peerClosedChannel = false;
+  #connectionGone = false;
+  #whenConnectionGone: (() => void) | undefined;
+  #released = false;
+  #release!: () => void;
+  /** Settles once the native connection is closed and its callbacks are let go. */
+  readonly released = new Promise<void>((resolve) => (this.#release = resolve));
   /** Frames delivered so far; tells whether delivery is still under way when a close arrives. */
   #framesIn = 0;
 
@@ -103,10 +118,6 @@ export class PeerLink extends EventEmitter<PeerLinkEvents> {
     }
   }
 
-  get isOpen(): boolean {
-    return this.#channel?.isOpen() ?? false;
-  }
-
   get isClosed(): boolean {
     return this.#closedReason !== undefined;
   }
@@ -130,7 +141,9 @@ export class PeerLink extends EventEmitter<PeerLinkEvents> {
       this.#heldCandidates = undefined;
       for (const local of held) this.emit('signal', local);
     } catch (error) {
-      this.#end(`the connection could not use the other device's ${signal.type}: ${describe(error)}`);
+      this.#end(
+        `the connection could not use the other device's ${signal.type}: ${describe(error)}`,
+      );
     }
   }
 
@@ -152,15 +165,16 @@ export class PeerLink extends EventEmitter<PeerLinkEvents> {
     }
   }
 
-  route(): Route | undefined {
+  /** The selected candidate pair's kinds: `host`, `srflx`, `prflx` or `relay` at each end. */
+  route(): Route {
     try {
       const pair = this.#pc.getSelectedCandidatePair();
-      if (pair === null) return undefined;
+      if (pair === null) return UNKNOWN_ROUTE;
       const local = pair.local.type;
       const remote = pair.remote.type;
       return { local, remote, relayed: local === 'relay' || remote === 'relay' };
     } catch {
-      return undefined;
+      return UNKNOWN_ROUTE;
     }
   }
 
@@ -198,32 +212,58 @@ export class PeerLink extends EventEmitter<PeerLinkEvents> {
     }
   }
 
+  /** Resolves once the send buffer is empty, the channel has closed, or `ms` has passed. */
+  drained(ms: number): Promise<void> {
+    this.setBufferedAmountLowThreshold(0);
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => done(), ms);
+      const check = () => {
+        if (this.bufferedAmount() === 0) done();
+      };
+      const done = () => {
+        clearTimeout(timer);
+        this.off('buffered-amount-low', check);
+        this.off('closed', done);
+        resolve();
+      };
+      this.on('buffered-amount-low', check);
+      this.on('closed', done);
+      if (this.isClosed) done();
+      else check();
+    });
+  }
+
   /**
-   * Closes the channel, then the connection once the channel has closed (so queued data and the
-   * stream reset go out first), or after `graceMs` when the other side does not answer.
+   * Closes the channel and then the connection. After the peer closed the channel, or when the
+   * connection is gone, that happens at once. Otherwise the channel's stream reset travels behind
+   * the data still queued in SCTP, and closing the connection now would drop that data; so the
+   * connection stays until the peer, having read everything, closes its side, or `graceMs` passes.
    */
   close(graceMs: number): void {
+    if (this.#closeRequested) return;
+    this.#closeRequested = true;
     const channel = this.#channel;
-    if (channel !== undefined && !this.isClosed) {
-      try {
-        channel.close();
-      } catch {
-        // Already closed underneath; the connection is closed below all the same.
-      }
-      const timer = setTimeout(() => this.#closeConnection('closed by this device'), graceMs);
-      this.once('closed', () => {
-        clearTimeout(timer);
-        this.#closeConnection('closed by this device');
-      });
+    if (channel === undefined || this.#peerClosedChannel || this.#connectionGone) {
+      this.#letGo('closed by this device');
       return;
     }
-    this.#closeConnection('closed by this device');
+    this.#closeQuietly(channel);
+    const timer = setTimeout(() => this.#letGo('closed by this device'), graceMs);
+    this.#whenConnectionGone = () => {
+      clearTimeout(timer);
+      this.#letGo('closed by this device');
+    };
   }
 
   #adopt(channel: DataChannel, incoming: boolean): void {
     if (this.#channel !== undefined) {
-      // One channel per transfer: a second one from the peer is not ours to use.
-      if (incoming) this.#closeQuietly(channel);
+      // One channel per transfer: a second one from the peer is not ours to use. Its close
+      // callback must exist for node-datachannel to let it go.
+      if (incoming) {
+        this.#refused.push(channel);
+        channel.onClosed(() => undefined);
+        this.#closeQuietly(channel);
+      }
       return;
     }
     this.#channel = channel;
@@ -231,23 +271,36 @@ export class PeerLink extends EventEmitter<PeerLinkEvents> {
       this.#guard((message) => {
         this.#framesIn += 1;
         if (typeof message === 'string') this.emit('frame', textFrame(message));
-        else this.emit('frame', binaryFrame(message instanceof ArrayBuffer ? new Uint8Array(message) : message));
+        else
+          this.emit(
+            'frame',
+            binaryFrame(message instanceof ArrayBuffer ? new Uint8Array(message) : message),
+          );
       }),
     );
     channel.onBufferedAmountLow(this.#guard(() => this.emit('buffered-amount-low')));
-    channel.onError(this.#guard((error) => this.#endAfterFrames(`the data channel failed: ${error}`)));
-    channel.onClosed(this.#guard(() => this.#endAfterFrames('the data channel closed')));
+    channel.onError(
+      this.#guard((error) => this.#endAfterFrames(`the data channel failed: ${error}`)),
+    );
+    channel.onClosed(
+      this.#guard(() => {
+        if (!this.#closeRequested) this.#peerClosedChannel = true;
+        this.#endAfterFrames('the data channel closed');
+      }),
+    );
     channel.onOpen(this.#guard(() => this.emit('open')));
     if (incoming && channel.isOpen()) this.emit('open');
   }
 
   #onStateChange(state: string): void {
-    if (state === 'connected') this.emit('connected');
-    else if (state === 'failed') this.#endAfterFrames('the connection failed');
-    else if (state === 'closed') {
-      this.#pcClosed = true;
-      this.#endAfterFrames('the connection closed');
+    if (state === 'connected') {
+      this.emit('connected');
+      return;
     }
+    if (!GONE_STATES.has(state) || this.#connectionGone) return;
+    this.#connectionGone = true;
+    this.#endAfterFrames(state === 'closed' ? 'the connection closed' : `the connection ${state}`);
+    this.#whenConnectionGone?.();
   }
 
   /**
@@ -276,16 +329,19 @@ export class PeerLink extends EventEmitter<PeerLinkEvents> {
     this.emit('closed', reason);
   }
 
-  #closeConnection(reason: string): void {
+  #letGo(reason: string): void {
     this.#end(reason);
+    if (this.#released) return;
+    this.#released = true;
     if (this.#channel !== undefined) this.#closeQuietly(this.#channel);
-    if (this.#pcClosed) return;
-    this.#pcClosed = true;
+    // Called even when the peer closed first: only this releases node-datachannel's callbacks,
+    // which otherwise keep the process alive.
     try {
       this.#pc.close();
     } catch {
       // Nothing left to release.
     }
+    this.#release();
   }
 
   #closeQuietly(channel: DataChannel): void {

@@ -25,6 +25,7 @@ export class ProgressMeter {
   #lastAt = 0;
   #lastBytes = 0;
   #speed: number | undefined;
+  #fileIndex = 0;
 
   constructor(publish: (progress: ProgressView) => void) {
     this.#publish = publish;
@@ -32,13 +33,15 @@ export class ProgressMeter {
 
   record(sample: ProgressSample): void {
     const now = performance.now();
-    const edge = sample.fileBytes === 0 || sample.fileBytes === sample.fileSize;
+    const edge = sample.fileIndex !== this.#fileIndex || sample.fileBytes === sample.fileSize;
+    this.#fileIndex = sample.fileIndex;
     if (this.#lastAt === 0) {
       this.#lastAt = now;
       this.#lastBytes = sample.bytesDone;
     } else if (now - this.#lastAt >= PROGRESS_INTERVAL_MS) {
       const rate = ((sample.bytesDone - this.#lastBytes) * 1000) / (now - this.#lastAt);
-      this.#speed = this.#speed === undefined ? rate : this.#speed + SPEED_SMOOTHING * (rate - this.#speed);
+      this.#speed =
+        this.#speed === undefined ? rate : this.#speed + SPEED_SMOOTHING * (rate - this.#speed);
       this.#lastAt = now;
       this.#lastBytes = sample.bytesDone;
     } else if (!edge) {

@@ -9,7 +9,7 @@ import { establishLink } from './establish-link';
 import { localVersion } from './local-version';
 import { runReceiveSession } from './receive-session';
 import { resolveRoomCode } from './room-code';
-import { setUpRoute } from './route-setup';
+import { setUpRoute, type RouteSetup } from './route-setup';
 import { SignalingClient } from './signaling-client';
 import { Transfer, type TransferControl } from './transfer';
 
@@ -40,15 +40,22 @@ async function receive(
   } catch (error) {
     throw EngineError.withDetail('ERR_DISK', `${destination}: ${(error as Error).message}`);
   }
-  const [roomId, route] = await unlessCancelled(
-    Promise.all([
-      resolveRoomCode(options.serverUrl, code, timeouts.codeRequest),
-      setUpRoute(options, timeouts, control.warn),
-    ]),
-    cancelled,
-  );
+  const abandon = new AbortController();
+  const stop = AbortSignal.any([abandon.signal, cancelled]);
+  const resolving = resolveRoomCode(options.serverUrl, code, timeouts.codeRequest, stop);
+  const routing = setUpRoute(options, timeouts, control.warn, stop);
+  routing.catch(() => undefined);
+  let roomId: string;
+  let route: RouteSetup;
+  try {
+    roomId = await unlessCancelled(resolving, cancelled);
+    route = await unlessCancelled(routing, cancelled);
+  } catch (error) {
+    abandon.abort();
+    throw error;
+  }
   const { client: signaling, role } = await unlessCancelled(
-    SignalingClient.join(options.serverUrl, roomId, timeouts.roleWait),
+    SignalingClient.join(options.serverUrl, roomId, timeouts.roleWait, cancelled),
     cancelled,
     ({ client }) => client.close(),
   );
@@ -64,6 +71,7 @@ async function receive(
     timeouts,
     cancelled,
   });
+  control.connected(link.route());
   let report: Promise<void> = Promise.resolve();
   await runReceiveSession({
     link,
@@ -75,7 +83,9 @@ async function receive(
     onOffer: options.onOffer,
     onComplete: (bytes) => {
       if (options.reportBytes === false) return;
-      report = reportReceivedBytes(options.serverUrl, bytes, timeouts.report).catch(() => undefined);
+      report = reportReceivedBytes(options.serverUrl, bytes, timeouts.report).catch(
+        () => undefined,
+      );
     },
   });
   await report;

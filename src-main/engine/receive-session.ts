@@ -81,11 +81,9 @@ class ReceiveSession {
       control.update({ phase: 'transferring', progress }),
     );
     const closed = new Promise<void>((resolve) => (this.#linkClosed = resolve));
-    this.finished = closed.then(() => this.#queue);
+    this.finished = closed.then(() => this.#settled()).then(() => link.released);
 
-    let frames = 0; let afterClose = 0; let closedAt = false;
-    link.on('frame', (frame) => { frames++; if (closedAt) { afterClose++; (globalThis as any).TRACE?.push(`frame after close ${afterClose} ${frame.kind}`);} this.#handle({ type: 'frame', frame }); });
-    link.on('closed', () => { closedAt = true; (globalThis as any).TRACE?.push(`closed after ${frames} frames, state ${JSON.stringify(this.#machine.state)}`); });
+    link.on('frame', (frame) => this.#handle({ type: 'frame', frame }));
     link.on('closed', () => this.#onLinkClosed());
     const onCancel = () => this.#handle({ type: 'cancel' });
     control.cancelled.addEventListener('abort', onCancel, { once: true });
@@ -126,16 +124,14 @@ class ReceiveSession {
         this.#open(action.index, action.path, action.fileSize);
         return;
       case 'write':
+        // Handed to the file in order without waiting: the file batches what piles up.
         this.#enqueue(async () => {
           const file = this.#files.get(action.index);
           if (file === undefined) return;
-          try {
-            await file.part.write(action.bytes);
-          } catch (error) {
-            this.#handle({ type: 'write-failed', detail: describe(error) });
-            return;
-          }
-          this.#handle({ type: 'bytes-written', bytes: action.bytes.byteLength });
+          file.part.write(action.bytes).then(
+            () => this.#handle({ type: 'bytes-written', bytes: action.bytes.byteLength }),
+            (error: unknown) => this.#handle({ type: 'write-failed', detail: describe(error) }),
+          );
         });
         return;
       case 'commit':
@@ -166,13 +162,19 @@ class ReceiveSession {
         return;
       case 'fail':
         this.#enqueue(async () => {
-          this.#config.control.update({ phase: 'failed', code: action.code, message: action.message });
+          this.#config.control.update({
+            phase: 'failed',
+            code: action.code,
+            message: action.message,
+          });
         });
         return;
       case 'close':
         this.#enqueue(async () => {
-          if (action.flushMs > 0) await this.#flush(this.#config.timeouts.abortFlush);
-          this.#link.close(this.#config.timeouts.abortFlush);
+          const { abortFlush } = this.#config.timeouts;
+          // An abort reason may still be on its way; the sender closing its side says it landed.
+          if (action.flushMs > 0) await this.#link.drained(abortFlush);
+          this.#link.close(action.flushMs > 0 ? abortFlush : 0);
         });
         return;
     }
@@ -221,6 +223,15 @@ class ReceiveSession {
     });
   }
 
+  /** Waits until the queue is empty, including steps queued while waiting. */
+  async #settled(): Promise<void> {
+    let seen: Promise<void>;
+    do {
+      seen = this.#queue;
+      await seen;
+    } while (seen !== this.#queue);
+  }
+
   /** Runs `step` after everything queued before it; after a disk failure nothing more runs. */
   #enqueue(step: () => Promise<void>): void {
     this.#queue = this.#queue.then(async () => {
@@ -240,22 +251,6 @@ class ReceiveSession {
     this.#files.clear();
     this.#timers.clearAll();
     this.#link.close(0);
-  }
-
-  async #flush(ms: number): Promise<void> {
-    this.#link.setBufferedAmountLowThreshold(0);
-    if (this.#link.bufferedAmount() === 0 || this.#link.isClosed) return;
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.#link.off('buffered-amount-low', done);
-        this.#link.off('closed', done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.#link.on('buffered-amount-low', done);
-      this.#link.on('closed', done);
-    });
   }
 
   #onLinkClosed(): void {

@@ -18,10 +18,15 @@ export interface IceServerFetch {
  * GET /api/turn-credentials, once before connecting. On 429, a timeout or any failure the
  * transfer goes on with STUN only and a warning, since a direct route may well work.
  */
-export async function fetchIceServers(serverUrl: string, timeoutMs: number): Promise<IceServerFetch> {
+export async function fetchIceServers(
+  serverUrl: string,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<IceServerFetch> {
   const outcome = await requestJson(new URL(TURN_CREDENTIALS_PATH, serverUrl).toString(), {
     method: 'GET',
     timeoutMs,
+    signal,
   });
   if (outcome.kind === 'ok') {
     const servers = readEntries(outcome.body);

@@ -11,11 +11,13 @@ export async function registerRoomCode(
   serverUrl: string,
   roomId: string,
   timeoutMs: number,
+  signal?: AbortSignal,
 ): Promise<string> {
   const outcome = await requestJson(new URL(CODE_PATH, serverUrl).toString(), {
     method: 'POST',
     body: { roomId },
     timeoutMs,
+    signal,
   });
   if (outcome.kind === 'ok') {
     const code = field(outcome.body, 'code');
@@ -29,10 +31,12 @@ export async function resolveRoomCode(
   serverUrl: string,
   code: string,
   timeoutMs: number,
+  signal?: AbortSignal,
 ): Promise<string> {
   const outcome = await requestJson(new URL(codePath(code), serverUrl).toString(), {
     method: 'GET',
     timeoutMs,
+    signal,
   });
   if (outcome.kind === 'ok') {
     const roomId = field(outcome.body, 'roomId');

@@ -1,6 +1,6 @@
 import type { IceServerEntry } from '../../src-shared/signaling/http-api';
 import type { EngineTimeouts, PeerOptions } from './engine-options';
-import { toNativeIceServers } from './native-ice-servers';
+import { hasRelay, toNativeIceServers } from './native-ice-servers';
 import { fetchIceServers } from './relay-credentials';
 
 export interface RouteSetup {
@@ -17,15 +17,22 @@ export async function setUpRoute(
   options: PeerOptions,
   timeouts: EngineTimeouts,
   warn: (message: string) => void,
+  signal?: AbortSignal,
 ): Promise<RouteSetup> {
   const route = options.route ?? 'any';
   if (route === 'host-only') return { iceServers: [], relayOnly: false };
   let entries: readonly IceServerEntry[];
   if (options.iceServers !== undefined) entries = options.iceServers;
   else {
-    const fetched = await fetchIceServers(options.serverUrl, timeouts.relayCredentials);
+    const fetched = await fetchIceServers(options.serverUrl, timeouts.relayCredentials, signal);
     if (fetched.warning !== undefined) warn(fetched.warning);
     entries = fetched.servers;
   }
-  return { iceServers: toNativeIceServers(entries), relayOnly: route === 'relay-only' };
+  const relayOnly = route === 'relay-only';
+  if (relayOnly && !hasRelay(entries)) {
+    warn(
+      'only relayed routes are allowed, but no relay (TURN) server is known, so no route can form',
+    );
+  }
+  return { iceServers: toNativeIceServers(entries), relayOnly };
 }

@@ -6,7 +6,7 @@ import { EngineError } from './engine-error';
 import { establishLink } from './establish-link';
 import { localVersion } from './local-version';
 import { registerRoomCode } from './room-code';
-import { setUpRoute } from './route-setup';
+import { setUpRoute, type RouteSetup } from './route-setup';
 import { runSendSession } from './send-session';
 import { listSendFiles, type SendFile } from './send-list';
 import { SignalingClient } from './signaling-client';
@@ -34,36 +34,46 @@ async function send(options: SendOptions, control: TransferControl): Promise<voi
 
   // The room is joined before the code is shown, so a quick receiver cannot take the sender's role.
   const roomId = randomUUID();
-  const joining = SignalingClient.join(options.serverUrl, roomId, timeouts.roleWait);
-  const [joined, code, route] = await Promise.allSettled([
-    joining,
-    registerRoomCode(options.serverUrl, roomId, timeouts.codeRequest),
-    setUpRoute(options, timeouts, control.warn),
-  ]);
-  if (joined.status === 'rejected' || code.status === 'rejected' || route.status === 'rejected') {
-    if (joined.status === 'fulfilled') joined.value.client.close();
-    const failed = [code, joined, route].find((result) => result.status === 'rejected');
-    throw failed?.reason;
+  // Whatever fails first ends the other two requests at once, so nothing keeps the process up.
+  const abandon = new AbortController();
+  const stop = AbortSignal.any([abandon.signal, cancelled]);
+  const registering = registerRoomCode(options.serverUrl, roomId, timeouts.codeRequest, stop);
+  const joining = SignalingClient.join(options.serverUrl, roomId, timeouts.roleWait, stop);
+  const routing = setUpRoute(options, timeouts, control.warn, stop);
+  // Either may fail before registration settles; that failure is read below, not lost.
+  joining.catch(() => undefined);
+  routing.catch(() => undefined);
+  let joined: Awaited<typeof joining>;
+  let code: string;
+  let route: RouteSetup;
+  try {
+    // Registration's own failure names the problem best, so it is awaited first.
+    code = await unlessCancelled(registering, cancelled);
+    [joined, route] = await unlessCancelled(Promise.all([joining, routing]), cancelled);
+  } catch (error) {
+    abandon.abort();
+    joining.then(
+      ({ client }) => client.close(),
+      () => undefined,
+    );
+    throw error;
   }
-  const signaling = joined.value.client;
-  if (cancelled.aborted) {
-    signaling.close();
-    throw new EngineError('ERR_CANCELLED');
-  }
-  if (joined.value.role !== 'sender') {
+  const signaling = joined.client;
+  if (joined.role !== 'sender') {
     signaling.close();
     throw EngineError.withDetail('ERR_SIGNALING_ERROR', 'the new room already had a sender');
   }
-  control.update({ phase: 'waiting-for-peer', code: code.value, files: entries, totalBytes });
+  control.update({ phase: 'waiting-for-peer', code, files: entries, totalBytes });
 
   const link = await establishLink({
     signaling,
     role: 'sender',
-    ...route.value,
+    ...route,
     timeouts,
     cancelled,
-    onPeerJoined: () => control.update({ phase: 'connecting', code: code.value }),
+    onPeerJoined: () => control.update({ phase: 'connecting', code }),
   });
+  control.connected(link.route());
   await runSendSession({
     link,
     files,

@@ -25,11 +25,15 @@ export async function listSendFiles(paths: readonly string[]): Promise<SendFile[
     const path = resolve(given);
     const info = await statOrFail(path);
     if (info.isDirectory()) await collectFolder(path, basename(path), files, visited);
-    else if (info.isFile()) files.push({ path, name: basename(path), size: info.size, mtimeMs: info.mtimeMs });
+    else if (info.isFile())
+      files.push({ path, name: basename(path), size: info.size, mtimeMs: info.mtimeMs });
     else throw EngineError.withDetail('ERR_SOURCE_UNREADABLE', `${given} is not a file or folder`);
   }
   if (files.length === 0) {
-    throw EngineError.withDetail('ERR_SOURCE_UNREADABLE', 'there is no file to send in what was given');
+    throw EngineError.withDetail(
+      'ERR_SOURCE_UNREADABLE',
+      'there is no file to send in what was given',
+    );
   }
   return files;
 }
@@ -73,6 +77,11 @@ async function statOrFail(path: string): Promise<Stats> {
 
 function unreadable(path: string, error: unknown): EngineError {
   const code = (error as NodeJS.ErrnoException).code;
-  const why = code === 'ENOENT' ? 'it does not exist' : code === 'EACCES' ? 'permission denied' : String(code ?? error);
+  const why =
+    code === 'ENOENT'
+      ? 'it does not exist'
+      : code === 'EACCES'
+        ? 'permission denied'
+        : String(code ?? error);
   return EngineError.withDetail('ERR_SOURCE_UNREADABLE', `${path}: ${why}`);
 }

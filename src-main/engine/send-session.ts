@@ -84,7 +84,7 @@ class SendSession {
     control.update({ phase: 'awaiting-acceptance' });
     if (control.cancelled.aborted) onCancel();
     else if (link.isClosed) this.#linkClosed();
-    else this.#handle({ type: 'channel-open', relayed: link.route()?.relayed ?? false });
+    else this.#handle({ type: 'channel-open', relayed: link.route().relayed });
   }
 
   get #active(): boolean {
@@ -103,7 +103,9 @@ class SendSession {
         this.#link.send(action.frame);
         return;
       case 'stream-file':
-        void this.#stream(action.index, action.offset);
+        this.#stream(action.index, action.offset).catch((error: unknown) =>
+          this.#handle({ type: 'source-unreadable', index: action.index, detail: String(error) }),
+        );
         return;
       case 'watch-buffer':
         this.#watchBuffer();
@@ -173,7 +175,8 @@ class SendSession {
       if (!stillStreaming()) return;
       const changedAfter = await reader.change();
       if (!stillStreaming()) return;
-      if (changedAfter !== undefined) this.#handle({ type: 'source-changed', index, detail: changedAfter });
+      if (changedAfter !== undefined)
+        this.#handle({ type: 'source-changed', index, detail: changedAfter });
       else this.#handle({ type: 'file-streamed', index });
     } finally {
       await reader.close();
@@ -233,25 +236,12 @@ class SendSession {
   }
 
   async #close(flushMs: number): Promise<void> {
-    if (flushMs > 0) await this.#drain(this.#config.timeouts.abortFlush);
-    this.#link.close(this.#config.timeouts.abortFlush);
-  }
-
-  /** Resolves when the send buffer is empty, the link closed, or `ms` passed. */
-  async #drain(ms: number): Promise<void> {
-    this.#link.setBufferedAmountLowThreshold(0);
-    const deadline = performance.now() + ms;
-    while (this.#link.bufferedAmount() > 0 && !this.#link.isClosed) {
-      const left = deadline - performance.now();
-      if (left <= 0) return;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, left);
-        this.#bufferWaiters.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    }
+    const { abortFlush } = this.#config.timeouts;
+    // A delivered batch or an abort reason may still be on its way; the peer closing its side
+    // says it has landed. Anything else closes at once.
+    const landing = flushMs > 0 || this.#machine.state.phase === 'done';
+    if (flushMs > 0) await this.#link.drained(abortFlush);
+    this.#link.close(landing ? abortFlush : 0);
   }
 
   #linkClosed(): void {
@@ -259,6 +249,6 @@ class SendSession {
     this.#timers.clearAll();
     this.#bufferLow();
     this.#link.close(0);
-    this.#finish();
+    void this.#link.released.then(() => this.#finish());
   }
 }

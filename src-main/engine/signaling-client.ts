@@ -48,12 +48,19 @@ export class SignalingClient extends EventEmitter<SignalingClientEvents> {
     serverUrl: string,
     roomId: string,
     roleWaitMs: number,
+    signal?: AbortSignal,
   ): Promise<{ client: SignalingClient; role: PeerRole }> {
     const url = signalingSocketUrl(serverUrl);
     const socket = new WebSocket(url, { handshakeTimeout: roleWaitMs, perMessageDeflate: false });
     const client = new SignalingClient(socket, roomId);
-    const role = await client.#start(url, roleWaitMs);
-    return { client, role };
+    const abandon = () => client.#settleRole(new EngineError('ERR_CANCELLED'));
+    signal?.addEventListener('abort', abandon, { once: true });
+    try {
+      const role = await client.#start(url, roleWaitMs);
+      return { client, role };
+    } finally {
+      signal?.removeEventListener('abort', abandon);
+    }
   }
 
   #start(url: string, roleWaitMs: number): Promise<PeerRole> {

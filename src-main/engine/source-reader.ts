@@ -62,7 +62,8 @@ export class SourceReader {
   async change(): Promise<string | undefined> {
     try {
       const now = await this.#handle.stat();
-      if (now.size !== this.#file.size) return `its size went from ${this.#file.size} to ${now.size} bytes`;
+      if (now.size !== this.#file.size)
+        return `its size went from ${this.#file.size} to ${now.size} bytes`;
       if (now.mtimeMs !== this.#file.mtimeMs) return 'it was modified';
       return undefined;
     } catch (error) {

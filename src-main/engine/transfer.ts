@@ -1,18 +1,22 @@
 import { EventEmitter } from 'node:events';
 import type { ErrorCode } from '../../src-shared/protocol';
 import { toFailure } from './engine-error';
+import type { Route } from './peer-link';
 import { isFinal, type FinalState, type TransferState } from './transfer-state';
 
 export interface TransferEvents {
   state: [state: TransferState];
   /** Something the person should know that does not stop the transfer. */
   warning: [message: string];
+  /** The data channel is open; `route` says how it goes (directly or through a relay). */
+  connected: [route: Route];
 }
 
 /** What a running flow may do to the Transfer it serves. */
 export interface TransferControl {
   update(state: TransferState): void;
   warn(message: string): void;
+  connected(route: Route): void;
   /** Aborted when the person cancels. */
   readonly cancelled: AbortSignal;
 }
@@ -37,6 +41,7 @@ export class Transfer extends EventEmitter<TransferEvents> {
     const control: TransferControl = {
       update: (state) => this.#update(state),
       warn: (message) => this.emit('warning', message),
+      connected: (route) => this.emit('connected', route),
       cancelled: this.#cancel.signal,
     };
     this.finished = this.#run(run, control, fallbackCode);

@@ -65,7 +65,6 @@ export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBa
     return (next: TransferView): void => {
       // A transfer that was left keeps running its teardown but no longer owns the screen.
       if (transfer !== owner) return;
-      if (next.phase !== 'transferring') console.log('DBG view', JSON.stringify(next).slice(0, 300));
       view = next;
       emit({ type: 'transfer', transfer: next });
     };

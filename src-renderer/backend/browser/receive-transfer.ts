@@ -103,8 +103,14 @@ export class ReceiveTransfer {
     const signal = this.#cancelled.signal;
     publish({ phase: 'connecting', direction: 'receive', code });
 
-    const room = await resolveCode(signalingAddress, code, signal);
+    // ICE servers first: once in the room, the sender's offer can come at any moment, and
+    // nothing may stand between joining and listening for it.
+    const [room, ice] = await Promise.all([
+      resolveCode(signalingAddress, code, signal),
+      fetchIceServers(signalingAddress, signal),
+    ]);
     if (!room.ok) throw new TransferFailure(room.failure);
+    if (ice.warning) console.warn(`Ferry: ${ice.warning}`);
     const socket = await SignalingSocket.connect(signalingAddress, signal);
     this.#socket = socket;
     const role = await socket.join(room.value, signal);
@@ -115,8 +121,6 @@ export class ReceiveTransfer {
         message: 'the sending device is no longer waiting',
       });
     }
-    const ice = await fetchIceServers(signalingAddress, signal);
-    if (ice.warning) console.warn(`Ferry: ${ice.warning}`);
     const link = await connectAsAnswerer({ signaling: socket, iceServers: ice.servers, signal });
     this.#link = link;
     const session = new ReceiverSession(

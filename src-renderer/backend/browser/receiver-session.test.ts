@@ -37,17 +37,38 @@ function start() {
   const outcomes: ReceiveOutcome[] = [];
   const session = new ReceiverSession(
     link,
-    { surface: 'browser', local: { pv: 1, pvMin: 1 }, remedySurface: 'browser', askBeforeAccepting: true },
-    { offer: (offer) => offers.push(offer), progress: () => undefined, finished: (outcome) => outcomes.push(outcome) },
+    {
+      surface: 'browser',
+      local: { pv: 1, pvMin: 1 },
+      remedySurface: 'browser',
+      askBeforeAccepting: true,
+    },
+    {
+      offer: (offer) => offers.push(offer),
+      progress: () => undefined,
+      finished: (outcome) => outcomes.push(outcome),
+    },
   );
   session.start();
   return { channel: link.channel, session, offers, outcomes };
 }
 
 const metadata = (fields: Record<string, unknown>) =>
-  JSON.stringify({ type: 'metadata', id: 'm1', fileName: 'a.txt', fileSize: 3, index: 1, total: 1, totalBytes: 3, pv: 1, pvMin: 1, ...fields });
+  JSON.stringify({
+    type: 'metadata',
+    id: 'm1',
+    fileName: 'a.txt',
+    fileSize: 3,
+    index: 1,
+    total: 1,
+    totalBytes: 3,
+    pv: 1,
+    pvMin: 1,
+    ...fields,
+  });
 const END = JSON.stringify({ type: 'end' });
-const decoded = (frame: Uint8Array) => JSON.parse(new TextDecoder().decode(frame)) as Record<string, unknown>;
+const decoded = (frame: Uint8Array) =>
+  JSON.parse(new TextDecoder().decode(frame)) as Record<string, unknown>;
 
 describe('the browser receiver on its data channel', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -68,7 +89,9 @@ describe('the browser receiver on its data channel', () => {
     channel.receive(new Uint8Array([3]));
     channel.receive(END);
     await vi.waitFor(() =>
-      expect(outcomes).toEqual([{ ok: true, files: [{ name: 'saved/photos/a.txt', size: 3 }], bytes: 3 }]),
+      expect(outcomes).toEqual([
+        { ok: true, files: [{ name: 'saved/photos/a.txt', size: 3 }], bytes: 3 },
+      ]),
     );
     expect(storage.calls).toEqual(['open photos/a.txt 3', 'commit photos/a.txt']);
     expect(storage.contents.get('photos/a.txt')).toEqual([1, 2, 3]);
@@ -92,10 +115,14 @@ describe('the browser receiver on its data channel', () => {
     channel.receive(metadata({ pv: 2, pvMin: 2 }));
     expect(offers).toEqual([]);
     expect(channel.textFrames).toEqual([]);
-    expect(channel.binaryFrames.map(decoded)).toMatchObject([{ type: 'incompatible', pv: 1, pvMin: 1 }]);
+    expect(channel.binaryFrames.map(decoded)).toMatchObject([
+      { type: 'incompatible', pv: 1, pvMin: 1 },
+    ]);
     expect(outcomes).toHaveLength(1);
     const [outcome] = outcomes;
-    expect(outcome.ok ? '' : outcome.failure.message).toMatch(/refresh this page to load the latest Ferry/);
+    expect(outcome.ok ? '' : outcome.failure.message).toMatch(
+      /refresh this page to load the latest Ferry/,
+    );
     expect(channel.readyState).toBe('open');
   });
 
@@ -114,7 +141,9 @@ describe('the browser receiver on its data channel', () => {
     channel.receive(metadata({}));
     session.answer(true, storage.target);
     channel.receive(new Uint8Array([1, 2, 3]));
-    await vi.waitFor(() => expect(outcomes).toMatchObject([{ ok: false, failure: { code: 'ERR_DISK' } }]));
+    await vi.waitFor(() =>
+      expect(outcomes).toMatchObject([{ ok: false, failure: { code: 'ERR_DISK' } }]),
+    );
     expect(channel.binaryFrames.map(decoded)).toMatchObject([{ type: 'incompatible' }]);
     await vi.waitFor(() => expect(storage.calls).toEqual(['open a.txt 3', 'discard a.txt']));
   });

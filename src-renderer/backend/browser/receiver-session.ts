@@ -74,9 +74,8 @@ export class ReceiverSession {
       const frame = frameOf(data);
       if (frame) this.#feed({ type: 'frame', frame });
     });
-    channel.addEventListener('close', () => { console.log('DBG R channel close'); this.#closed(); });
+    channel.addEventListener('close', () => this.#closed());
     pc.addEventListener('connectionstatechange', () => {
-      console.log('DBG R pc', pc.connectionState);
       if (pc.connectionState === 'failed') this.#closed();
     });
     if (channel.readyState !== 'open') this.#closed();

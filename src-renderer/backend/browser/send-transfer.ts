@@ -94,8 +94,12 @@ export class SendTransfer {
     publish({ phase: 'registering', direction: 'send', files, totalBytes: this.#totalBytes });
 
     const roomId = newRoomId();
-    const registered = await registerCode(signalingAddress, roomId, signal);
+    const [registered, ice] = await Promise.all([
+      registerCode(signalingAddress, roomId, signal),
+      fetchIceServers(signalingAddress, signal),
+    ]);
     if (!registered.ok) throw new TransferFailure(registered.failure);
+    if (ice.warning) console.warn(`Ferry: ${ice.warning}`);
     this.#code = registered.value;
 
     const socket = await SignalingSocket.connect(signalingAddress, signal);
@@ -118,8 +122,6 @@ export class SendTransfer {
     const peerId = await waitForReceiver(socket, signal);
     this.#peerless = false;
     this.#publishIfRunning({ phase: 'connecting', direction: 'send', code: this.#code });
-    const ice = await fetchIceServers(signalingAddress, signal);
-    if (ice.warning) console.warn(`Ferry: ${ice.warning}`);
     const link = await connectAsOfferer({
       signaling: socket,
       iceServers: ice.servers,

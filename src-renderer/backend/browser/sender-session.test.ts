@@ -37,7 +37,11 @@ function start(sizes: number[], maxMessageSize?: number) {
     link,
     { files, local: { pv: 1, pvMin: 1 }, surface: 'browser', remedySurface: 'browser' },
     sizes.map(source),
-    { changed: () => undefined, sent: () => undefined, finished: (outcome) => outcomes.push(outcome) },
+    {
+      changed: () => undefined,
+      sent: () => undefined,
+      finished: (outcome) => outcomes.push(outcome),
+    },
   );
   session.start(false);
   return { channel: link.channel, outcomes, session };
@@ -82,7 +86,9 @@ describe('the browser sender on its data channel', () => {
   it('pauses above 8 MiB buffered and resumes only once the buffer falls below 4 MiB', async () => {
     const { channel } = start([40 * MiB], 262_144);
     channel.receive(ack('file-1'));
-    await vi.waitFor(() => expect(channel.bufferedAmount).toBeGreaterThan(SEND_BUFFER_HIGH_WATER_BYTES));
+    await vi.waitFor(() =>
+      expect(channel.bufferedAmount).toBeGreaterThan(SEND_BUFFER_HIGH_WATER_BYTES),
+    );
     const paused = dataBytes(channel);
     expect(paused).toBeLessThanOrEqual(SEND_BUFFER_HIGH_WATER_BYTES + CHUNK_MAX_BYTES + 1000);
 
@@ -126,18 +132,24 @@ describe('the browser sender on its data channel', () => {
     const { channel, outcomes } = start([1000]);
     channel.close();
     expect(outcomes).toEqual([
-      { ok: false, failure: { code: 'ERR_PEER_CLOSED', message: 'the other device closed the connection' } },
+      {
+        ok: false,
+        failure: { code: 'ERR_PEER_CLOSED', message: 'the other device closed the connection' },
+      },
     ]);
   });
 
   it('shows the refresh remedy when the receiver answers with a version mismatch', () => {
     const { channel, outcomes } = start([1000]);
-    const reason = 'your device (protocol 1) is too old for the other device (protocol 2): update Ferry on your device';
+    const reason =
+      'your device (protocol 1) is too old for the other device (protocol 2): update Ferry on your device';
     channel.receive(
       new TextEncoder().encode(JSON.stringify({ type: 'incompatible', reason, pv: 2, pvMin: 2 })),
     );
     expect(outcomes).toHaveLength(1);
     const [outcome] = outcomes;
-    expect(outcome.ok ? '' : outcome.failure.message).toMatch(/refresh this page to load the latest Ferry/);
+    expect(outcome.ok ? '' : outcome.failure.message).toMatch(
+      /refresh this page to load the latest Ferry/,
+    );
   });
 });

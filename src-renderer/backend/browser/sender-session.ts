@@ -69,9 +69,8 @@ export class SenderSession {
       const frame = frameOf(data);
       if (frame) this.#feed({ type: 'frame', frame });
     });
-    channel.addEventListener('close', () => { console.log('DBG S channel close'); this.#closed(); });
+    channel.addEventListener('close', () => this.#closed());
     pc.addEventListener('connectionstatechange', () => {
-      console.log('DBG S pc', pc.connectionState);
       if (pc.connectionState === 'failed' || pc.connectionState === 'closed') this.#closed();
     });
     if (channel.readyState !== 'open') this.#closed();

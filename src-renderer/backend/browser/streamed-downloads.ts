@@ -18,6 +18,12 @@ export const WORKER_READY_TIMEOUT_MS = 5000;
  */
 export const DOWNLOAD_FRAME_LIFETIME_MS = 40_000;
 
+/**
+ * Chunks are gathered into batches of about this size before they cross to the worker: every
+ * message costs a hop between threads and a write into the download, whatever its size.
+ */
+export const DOWNLOAD_BATCH_BYTES = 4 * 1024 * 1024;
+
 /** Chromium stops a service worker after 30 s without events; a message resets that clock. */
 export const KEEP_ALIVE_INTERVAL_MS = 10_000;
 
@@ -109,9 +115,25 @@ export class StreamedDownloads {
     document.body.append(frame);
     this.#opened();
     let finished = false;
+    let batch: Uint8Array[] = [];
+    let batched = 0;
+    const flush = (): void => {
+      if (batched === 0) return;
+      const bytes = new Uint8Array(batched);
+      let at = 0;
+      for (const part of batch) {
+        bytes.set(part, at);
+        at += part.byteLength;
+      }
+      batch = [];
+      batched = 0;
+      const chunk: DownloadChunk = { type: 'chunk', bytes: bytes.buffer };
+      port.postMessage(chunk, [bytes.buffer]);
+    };
     const finish = (message: DownloadChunk): void => {
       if (finished) return;
       finished = true;
+      if (message.type === 'end') flush();
       port.postMessage(message);
       this.#closed();
       setTimeout(() => frame.remove(), DOWNLOAD_FRAME_LIFETIME_MS);
@@ -119,10 +141,9 @@ export class StreamedDownloads {
     return {
       write: (bytes) => {
         if (finished) return;
-        const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
-        const buffer = (whole ? bytes.buffer : bytes.slice().buffer) as ArrayBuffer;
-        const chunk: DownloadChunk = { type: 'chunk', bytes: buffer };
-        port.postMessage(chunk, [buffer]);
+        batch.push(bytes);
+        batched += bytes.byteLength;
+        if (batched >= DOWNLOAD_BATCH_BYTES) flush();
       },
       end: () => finish({ type: 'end' }),
       abort: (reason) => finish({ type: 'abort', reason }),

@@ -1,0 +1,126 @@
+// The browser half of `npm run bench:transfer`: web client (Chromium's own WebRTC) to the native
+// engine and back, each beside a bare Chromium ↔ node-datachannel channel measured in the same
+// run between the same two processes. bench/transfer.ts calls benchBrowserTransfers(); run alone
+// (`tsx bench/transfer-browser.ts [MiB]`) it prints the same JSON by itself.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright';
+import { startWebHost } from '../src-main/web-host';
+import { CHROMIUM_ARGS, findChromium } from '../e2e/support/chromium';
+import { SHOW_HOST_ADDRESSES } from '../e2e/support/web-client/chromium-flags';
+import { ensureRendererBuilt } from '../e2e/support/web-client/renderer-build';
+import { randomFile } from '../e2e/support/web-client/test-files';
+import { bareBrowserToNode, bareNodeToBrowser } from './transfer-browser/bare-channel';
+import { ferryBrowserToNative, ferryNativeToBrowser } from './transfer-browser/ferry-runs';
+
+/** The issue's goal: Ferry at 90% of a bare channel or better, each way. */
+export const BROWSER_RATIO_GOAL = 0.9;
+
+export type DirectionResult =
+  | {
+      ferryMiBps: number;
+      bareMiBps: number;
+      /** ferryMiBps / bareMiBps. */
+      ratio: number;
+      meetsGoal: boolean;
+    }
+  /** The Ferry run did not complete: a bug to report, not a figure. */
+  | { bareMiBps: number; error: string };
+
+export interface BrowserTransferResult {
+  bytes: number;
+  browserToNative: DirectionResult;
+  nativeToBrowser: DirectionResult;
+}
+
+const round = (value: number): number => Math.round(value * 100) / 100;
+
+async function attempt(run: () => Promise<number>): Promise<number | Error> {
+  try {
+    return await run();
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+function direction(ferry: number | Error, bare: number): DirectionResult {
+  if (ferry instanceof Error) return { bareMiBps: round(bare), error: ferry.message };
+  const ratio = ferry / bare;
+  return {
+    ferryMiBps: round(ferry),
+    bareMiBps: round(bare),
+    ratio: round(ratio),
+    meetsGoal: ratio >= BROWSER_RATIO_GOAL,
+  };
+}
+
+/** Each figure is the best of this many runs: interference on a shared machine only slows a run. */
+export const BROWSER_BENCH_ROUNDS = 2;
+
+/**
+ * Measures both directions with a file of `bytes` (default 128 MiB), `rounds` times. Bare and
+ * Ferry runs alternate so drift on a shared machine hits both alike.
+ */
+export async function benchBrowserTransfers(
+  bytes = 128 * 1024 * 1024,
+  rounds = BROWSER_BENCH_ROUNDS,
+): Promise<BrowserTransferResult> {
+  const scratch = mkdtempSync(join(tmpdir(), 'ferry-bench-browser-'));
+  const file = randomFile(scratch, 'payload.bin', bytes);
+  const web = await startWebHost({
+    port: 0,
+    host: '127.0.0.1',
+    root: ensureRendererBuilt(),
+    signaling: {
+      maxConnectionsPerIp: 10_000,
+      maxTurnRequestsPerIp: 10_000,
+      maxCodeRequestsPerIp: 10_000,
+    },
+    log: { info: () => undefined, error: (line) => console.error(line) },
+  });
+  // Host addresses in the candidates: node-datachannel cannot resolve mDNS names, and the
+  // bare channel should not be slowed by a peer-reflexive detour the Ferry run might not take.
+  const browser = await chromium.launch({
+    executablePath: findChromium(),
+    headless: true,
+    args: [...CHROMIUM_ARGS, SHOW_HOST_ADDRESSES],
+  });
+  try {
+    const context = await browser.newContext({ acceptDownloads: true });
+    const up = { bare: [] as number[], ferry: [] as (number | Error)[] };
+    const down = { bare: [] as number[], ferry: [] as (number | Error)[] };
+    for (let round = 0; round < rounds; round += 1) {
+      up.bare.push(await bareBrowserToNode(context, bytes));
+      up.ferry.push(
+        await attempt(() => ferryBrowserToNative(context, web.url, web.url, file, bytes)),
+      );
+      down.bare.push(await bareNodeToBrowser(context, bytes));
+      down.ferry.push(
+        await attempt(() => ferryNativeToBrowser(context, web.url, web.url, file, bytes)),
+      );
+    }
+    await context.close();
+    return {
+      bytes,
+      browserToNative: direction(fastest(up.ferry), Math.max(...up.bare)),
+      nativeToBrowser: direction(fastest(down.ferry), Math.max(...down.bare)),
+    };
+  } finally {
+    await browser.close();
+    await web.close();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** The fastest run, or the first failure: a run that failed says more than the others' speed. */
+function fastest(runs: readonly (number | Error)[]): number | Error {
+  const failure = runs.find((run) => run instanceof Error);
+  return failure ?? Math.max(...(runs as number[]));
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const mib = Number(process.argv[2] ?? 128);
+  console.log(JSON.stringify(await benchBrowserTransfers(mib * 1024 * 1024), null, 2));
+}

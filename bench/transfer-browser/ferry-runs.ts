@@ -1,0 +1,97 @@
+// Ferry's own two directions between the web client in Chromium and the native engine in this
+// process, each timed at the receiver from the moment it accepts to the moment it is done.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright';
+import { receiveFiles, sendFiles } from '../../src-main/engine';
+
+const TRANSFER_TIMEOUT_MS = 600_000;
+
+async function openWebClient(context: BrowserContext, url: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.getByRole('tab', { name: 'Send' }).waitFor();
+  return page;
+}
+
+/** MiB/s of `file` sent from the web client to the native engine. */
+export async function ferryBrowserToNative(
+  context: BrowserContext,
+  webUrl: string,
+  serverUrl: string,
+  file: string,
+  bytes: number,
+): Promise<number> {
+  const page = await openWebClient(context, webUrl);
+  const destination = mkdtempSync(join(tmpdir(), 'ferry-bench-received-'));
+  try {
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Choose files' }).click();
+    await (await chooser).setFiles(file);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const code = ((await page.getByTestId('transfer-code').textContent()) ?? '').trim();
+
+    let accepted = 0;
+    let done = 0;
+    const transfer = receiveFiles({
+      serverUrl,
+      code,
+      destination,
+      remedySurface: 'cli',
+      reportBytes: false,
+      onOffer: async () => {
+        accepted = performance.now();
+        return true;
+      },
+    });
+    transfer.on('state', (state) => {
+      if (state.phase === 'done') done = performance.now();
+    });
+    const final = await transfer.finished;
+    if (final.phase !== 'done') throw new Error(`browser → native failed: ${final.message}`);
+    return bytes / 1024 / 1024 / ((done - accepted) / 1000);
+  } finally {
+    await page.close();
+    rmSync(destination, { recursive: true, force: true });
+  }
+}
+
+/** MiB/s of `file` sent from the native engine to the web client, streamed to its downloads. */
+export async function ferryNativeToBrowser(
+  context: BrowserContext,
+  webUrl: string,
+  serverUrl: string,
+  file: string,
+  bytes: number,
+): Promise<number> {
+  const page = await openWebClient(context, webUrl);
+  const transfer = sendFiles({ serverUrl, paths: [file], remedySurface: 'cli' });
+  try {
+    const code = await new Promise<string>((resolve, reject) => {
+      transfer.on('state', (state) => {
+        if (state.phase === 'waiting-for-peer') resolve(state.code);
+        if (state.phase === 'failed') reject(new Error(`native sender failed: ${state.message}`));
+      });
+    });
+    await page.getByRole('tab', { name: 'Receive' }).click();
+    await page.getByRole('combobox', { name: 'Code' }).fill(code);
+    await page.getByRole('button', { name: 'Receive', exact: true }).click();
+    const accept = page.getByRole('button', { name: 'Accept' });
+    await accept.waitFor({ timeout: TRANSFER_TIMEOUT_MS });
+    const accepted = performance.now();
+    await accept.click();
+    const failed = page.getByRole('alert');
+    await page.getByTestId('transfer-done').or(failed).waitFor({ timeout: TRANSFER_TIMEOUT_MS });
+    const done = performance.now();
+    if (await failed.isVisible()) {
+      throw new Error(`native → browser failed: ${await failed.textContent()}`);
+    }
+    const final = await transfer.finished;
+    if (final.phase !== 'done') throw new Error(`native → browser failed: ${final.message}`);
+    return bytes / 1024 / 1024 / ((done - accepted) / 1000);
+  } finally {
+    transfer.cancel();
+    await page.close();
+  }
+}

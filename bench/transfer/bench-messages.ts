@@ -1,0 +1,36 @@
+// What the two peer processes of a run tell the bench, over the child-process IPC channel.
+// Times are wall-clock milliseconds (performance.timeOrigin + performance.now()), comparable
+// across the processes of one machine.
+
+export type PeerReport =
+  /** Negotiation payloads, relayed by the bench between the two bare peers. */
+  | { type: 'signal'; payload: unknown }
+  /** The sender's code (engine runs): the bench starts the receiver with it. */
+  | { type: 'code'; code: string }
+  /** The data channel is open: the clock starts. */
+  | { type: 'open'; at: number }
+  /** The receiver has every byte (bare) or every file committed (engine): the clock stops. */
+  | { type: 'received'; at: number; bytes: number }
+  | { type: 'failed'; message: string }
+  /** Last words: peak resident set size in bytes, and CPU time (all threads) in seconds. */
+  | { type: 'finished'; peakRssBytes: number; cpuSeconds: number };
+
+export function now(): number {
+  return performance.timeOrigin + performance.now();
+}
+
+/** The `finished` report: what this process cost, native threads included. */
+export function finishedReport(): PeerReport {
+  const usage = process.resourceUsage();
+  return {
+    type: 'finished',
+    peakRssBytes: usage.maxRSS * 1024,
+    cpuSeconds: (usage.userCPUTime + usage.systemCPUTime) / 1e6,
+  };
+}
+
+/** Sends a report to the bench; a child without IPC (run by hand) prints it instead. */
+export function report(message: PeerReport): void {
+  if (process.send) process.send(message);
+  else console.log(JSON.stringify(message));
+}

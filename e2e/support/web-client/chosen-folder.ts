@@ -1,0 +1,43 @@
+import type { BrowserContext, Page } from '@playwright/test';
+
+/** The name of the folder the stand-in picker hands out. */
+export const CHOSEN_FOLDER = 'Received';
+
+/**
+ * Stands in for the person choosing a folder in Chromium's directory picker, a native dialog
+ * Playwright cannot drive: `showDirectoryPicker` answers with a folder in the page's origin-private
+ * file system, a real FileSystemDirectoryHandle on which the File System Access calls behave as on
+ * a folder on disk.
+ */
+export async function pickFoldersPrivately(context: BrowserContext): Promise<void> {
+  await context.addInitScript((name) => {
+    Object.defineProperty(window, 'showDirectoryPicker', {
+      configurable: true,
+      value: async () =>
+        (await navigator.storage.getDirectory()).getDirectoryHandle(name, { create: true }),
+    });
+  }, CHOSEN_FOLDER);
+}
+
+/** Every file in the chosen folder as relative path → SHA-256, read back inside the page. */
+export function digestChosenFolder(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(async (name) => {
+    const digests: Record<string, string> = {};
+    const walk = async (directory: FileSystemDirectoryHandle, prefix: string): Promise<void> => {
+      for await (const [entryName, handle] of directory as unknown as AsyncIterable<
+        [string, FileSystemHandle]
+      >) {
+        const path = `${prefix}${entryName}`;
+        if (handle.kind === 'directory') {
+          await walk(handle as FileSystemDirectoryHandle, `${path}/`);
+        } else {
+          const bytes = await (await (handle as FileSystemFileHandle).getFile()).arrayBuffer();
+          const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+          digests[path] = Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
+        }
+      }
+    };
+    await walk(await (await navigator.storage.getDirectory()).getDirectoryHandle(name), '');
+    return digests;
+  }, CHOSEN_FOLDER);
+}

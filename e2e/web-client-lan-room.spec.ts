@@ -1,0 +1,69 @@
+import { expect, test, devices } from '@playwright/test';
+import { openPeer } from './support/web-client/browser-peers';
+import type { FerryPage } from './support/web-client/ferry-page';
+import { randomFile, scratchDir, sha256 } from './support/web-client/test-files';
+import { startWebClient, type RunningWebClient } from './support/web-client/web-client-host';
+
+// A phone opening a LAN room: plain HTTP on the LAN address, so not a secure context (no service
+// worker, no File System Access, no crypto.randomUUID), on a phone-sized touch screen.
+const PHONE = (({ viewport, deviceScaleFactor, isMobile, hasTouch, userAgent }) => ({
+  viewport,
+  deviceScaleFactor,
+  isMobile,
+  hasTouch,
+  userAgent,
+}))(devices['Pixel 7']);
+
+let room: RunningWebClient;
+let files: ReturnType<typeof scratchDir>;
+const peers: FerryPage[] = [];
+
+test.beforeAll(async () => {
+  room = await startWebClient({ lan: true });
+  files = scratchDir('lan');
+});
+test.afterAll(async () => {
+  await room.close();
+  files.remove();
+});
+test.afterEach(async () => {
+  await Promise.all(peers.splice(0).map((peer) => peer.close()));
+});
+
+test.describe('the LAN room URL on a phone', () => {
+  test('receives on the phone, held in memory and saved as a download, byte-identical', async ({
+    browser,
+  }) => {
+    const sender = await openPeer(browser, room.url);
+    const phone = await openPeer(browser, room.url, PHONE);
+    peers.push(sender, phone);
+    // As on a real LAN: an address other than loopback over plain HTTP is no secure context.
+    expect(await phone.page.evaluate(() => window.isSecureContext)).toBe(false);
+    const file = randomFile(files.path, 'to-phone/photo.jpg', 3 * 1024 * 1024);
+
+    const code = await sender.send([file]);
+    await phone.receive(code);
+    expect(await phone.saveTo()).toContain('kept in memory until the last byte arrives');
+    expect(await phone.saveTo()).not.toContain('Warning');
+    await phone.accept();
+
+    expect(await phone.done()).toContain('1 file');
+    const [saved] = await phone.savedDownloads(1);
+    expect(sha256(saved)).toBe(sha256(file));
+  });
+
+  test('sends from the phone', async ({ browser }) => {
+    const phone = await openPeer(browser, room.url, PHONE);
+    const receiver = await openPeer(browser, room.url);
+    peers.push(phone, receiver);
+    const file = randomFile(files.path, 'from-phone/video.mp4', 2 * 1024 * 1024);
+
+    const code = await phone.send([file]);
+    await receiver.receive(code);
+    await receiver.accept();
+
+    expect(await phone.done()).toContain('arrived on the other device');
+    const [saved] = await receiver.savedDownloads(1);
+    expect(sha256(saved)).toBe(sha256(file));
+  });
+});

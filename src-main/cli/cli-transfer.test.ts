@@ -1,0 +1,162 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI_UPDATE_COMMAND } from '../../src-shared/protocol';
+import { STATS_PATH } from '../../src-shared/signaling/endpoints';
+import { sendFiles, receiveFiles } from '../engine';
+import {
+  filesUnder,
+  scratchFolder,
+  sha256File,
+  writeRandomFile,
+  writeTextFile,
+} from '../engine/test-support/files-on-disk';
+import { startLoopbackServer } from '../engine/test-support/loopback-server';
+import type { RunningServer } from '../signaling-server';
+import { EXIT } from './exit-codes';
+import { startCli } from './test-support/cli-process';
+
+const CODE_LINE = /^Code: ([a-z]+(?:-[a-z]+){2,3})$/;
+
+let server: RunningServer;
+let scratch: Awaited<ReturnType<typeof scratchFolder>>;
+
+beforeAll(async () => {
+  server = await startLoopbackServer();
+  scratch = await scratchFolder();
+});
+
+afterAll(async () => {
+  await server.close();
+  await scratch.remove();
+});
+
+function codeOf(line: string): string {
+  return CODE_LINE.exec(line)?.[1] ?? '';
+}
+
+describe('the command-line peer', () => {
+  it('sends a folder and a file: the code on its own line, exit 0 on both sides, identical files', async () => {
+    const source = join(scratch.path, 'cli-source');
+    await writeTextFile(join(source, 'folder', 'inner', 'note.txt'), 'nested note\n');
+    await writeRandomFile(join(source, 'data.bin'), 3 * 1024 * 1024);
+    const destination = join(scratch.path, 'cli-received');
+
+    const sender = startCli([
+      'send',
+      '--server',
+      server.url,
+      join(source, 'folder'),
+      join(source, 'data.bin'),
+    ]);
+    const code = codeOf(await sender.line(CODE_LINE));
+    const receiver = startCli([
+      'receive',
+      '--server',
+      server.url,
+      '--out',
+      destination,
+      '--yes',
+      '--no-report',
+      code,
+    ]);
+    const [sent, received] = await Promise.all([sender.exited, receiver.exited]);
+
+    expect(sent.code).toBe(EXIT.ok);
+    expect(received.code).toBe(EXIT.ok);
+    expect(received.stdout).toMatch(/^Received 2 files/m);
+    expect(await filesUnder(destination)).toEqual(['data.bin', 'folder/inner/note.txt']);
+    expect(await sha256File(join(destination, 'data.bin'))).toBe(
+      await sha256File(join(source, 'data.bin')),
+    );
+    // --no-report: nothing was added to the server's anonymous counter.
+    const stats = await fetch(new URL(STATS_PATH, server.url));
+    expect(await stats.json()).toEqual({ totalBytes: 0 });
+  });
+
+  it('asks before accepting; a "no" closes the channel, which the sender hears at once', async () => {
+    const file = join(scratch.path, 'cli-declined', 'unwanted.txt');
+    await writeTextFile(file, 'no thanks');
+    const destination = join(scratch.path, 'cli-declined-received');
+
+    const sender = startCli(['send', '--server', server.url, file]);
+    const code = codeOf(await sender.line(CODE_LINE));
+    const receiver = startCli(['receive', '--server', server.url, '--out', destination, code]);
+    await receiver.line(/1 file.*unwanted\.txt/);
+    await receiver.line(/\[y\/N\]/);
+    receiver.type('n\n');
+    const [declined, sent] = await Promise.all([receiver.exited, sender.exited]);
+
+    expect(declined.code).toBe(EXIT.declined);
+    expect(sent.code).toBe(EXIT.failed);
+    expect(sent.stderr).toMatch(/closed the connection/);
+    expect(await filesUnder(destination)).toEqual([]);
+  });
+
+  it('against a newer peer, prints the remedy on either side and the receiver writes nothing', async () => {
+    const file = join(scratch.path, 'cli-newer', 'future.txt');
+    await writeTextFile(file, 'from a newer Ferry');
+    const destination = join(scratch.path, 'cli-newer-received');
+
+    const newerSender = sendFiles({
+      serverUrl: server.url,
+      paths: [file],
+      remedySurface: 'cli',
+      protocolVersion: { pv: 2, pvMin: 2 },
+    });
+    const code = await new Promise<string>((resolve) =>
+      newerSender.on('state', (state) => state.phase === 'waiting-for-peer' && resolve(state.code)),
+    );
+    const receiver = startCli([
+      'receive',
+      '--server',
+      server.url,
+      '--out',
+      destination,
+      '--yes',
+      code,
+    ]);
+    const [received] = await Promise.all([receiver.exited, newerSender.finished]);
+
+    expect(received.code).toBe(EXIT.incompatible);
+    expect(received.stderr).toContain(CLI_UPDATE_COMMAND);
+    expect(await filesUnder(destination)).toEqual([]);
+
+    const sender = startCli(['send', '--server', server.url, file]);
+    const newerReceiver = receiveFiles({
+      serverUrl: server.url,
+      code: codeOf(await sender.line(CODE_LINE)),
+      destination,
+      remedySurface: 'cli',
+      protocolVersion: { pv: 2, pvMin: 2 },
+    });
+    const [sent] = await Promise.all([sender.exited, newerReceiver.finished]);
+
+    expect(sent.code).toBe(EXIT.incompatible);
+    expect(sent.stderr).toContain(CLI_UPDATE_COMMAND);
+  });
+
+  it('says in one sentence when the server cannot be reached, with its own exit status', async () => {
+    const closed = await startLoopbackServer();
+    await closed.close();
+
+    const receiver = startCli(['receive', '--server', closed.url, 'acid-acorn-acre']);
+    const { code, stderr } = await receiver.exited;
+
+    expect(code).toBe(EXIT.unreachable);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).toMatch(/could not reach signaling server/i);
+  });
+
+  it('runs as the ferry bin, whose --help documents every exit status; a wrong command line exits 2', () => {
+    const bin = fileURLToPath(new URL('../../bin/ferry.js', import.meta.url));
+    const help = spawnSync(process.execPath, [bin, '--help'], { encoding: 'utf8' });
+    const wrong = spawnSync(process.execPath, [bin, 'fly'], { encoding: 'utf8' });
+
+    expect(help.status).toBe(EXIT.ok);
+    for (const status of Object.values(EXIT))
+      expect(help.stdout).toMatch(new RegExp(`^\\s+${status}\\s`, 'm'));
+    expect(wrong.status).toBe(EXIT.usage);
+  });
+});

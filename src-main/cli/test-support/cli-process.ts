@@ -1,0 +1,62 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const repository = fileURLToPath(new URL('../../../', import.meta.url));
+const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
+
+export interface CliExit {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliProcess {
+  /** Resolves with the first stdout line matching `pattern` (already printed ones count). */
+  line(pattern: RegExp): Promise<string>;
+  /** Sends text to the command's standard input. */
+  type(text: string): void;
+  readonly exited: Promise<CliExit>;
+}
+
+/**
+ * The command-line peer as a person runs it (`npm run cli -- ...` runs the same file through
+ * tsx), with stdout a pipe, so it prints plain lines rather than a bar.
+ */
+export function startCli(args: string[], env: NodeJS.ProcessEnv = {}): CliProcess {
+  const child = spawn(tsx, ['src-main/cli/main.ts', ...args], {
+    cwd: repository,
+    env: { ...process.env, FERRY_SERVER: '', ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  const waiting = new Set<() => void>();
+  child.stdout.setEncoding('utf8').on('data', (text: string) => {
+    stdout += text;
+    for (const check of waiting) check();
+  });
+  child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+  const exited = new Promise<CliExit>((resolve) =>
+    child.once('close', (code) => resolve({ code, stdout, stderr })),
+  );
+  return {
+    exited,
+    type: (text) => child.stdin.write(text),
+    line: (pattern) =>
+      new Promise<string>((resolve, reject) => {
+        const check = () => {
+          const found = stdout.split('\n').find((line) => pattern.test(line));
+          if (found === undefined) return;
+          waiting.delete(check);
+          resolve(found);
+        };
+        waiting.add(check);
+        check();
+        void exited.then(({ code }) => {
+          if (!waiting.has(check)) return;
+          waiting.delete(check);
+          reject(new Error(`exited ${code} before printing ${pattern}:\n${stdout}\n${stderr}`));
+        });
+      }),
+  };
+}

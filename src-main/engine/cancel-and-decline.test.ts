@@ -1,0 +1,90 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACK_TIMEOUT_MS } from '../../src-shared/protocol';
+import type { RunningServer } from '../signaling-server';
+import {
+  filesUnder,
+  scratchFolder,
+  writeRandomFile,
+  writeTextFile,
+} from './test-support/files-on-disk';
+import { startLoopbackServer } from './test-support/loopback-server';
+import { transferPair } from './test-support/transfer-pair';
+
+let server: RunningServer;
+let scratch: Awaited<ReturnType<typeof scratchFolder>>;
+
+beforeAll(async () => {
+  server = await startLoopbackServer();
+  scratch = await scratchFolder();
+});
+
+afterAll(async () => {
+  await server.close();
+  await scratch.remove();
+});
+
+describe('ending a transfer early', () => {
+  it('a declined offer reaches the sender at once, not at the 120 s ack deadline, and nothing is written', async () => {
+    const file = join(scratch.path, 'declined', 'offer.txt');
+    await writeTextFile(file, 'not wanted');
+    const destination = join(scratch.path, 'declined-received');
+    let declinedAt = 0;
+
+    const outcome = await transferPair(
+      server.url,
+      { paths: [file], iceServers: [] },
+      {
+        destination,
+        iceServers: [],
+        onOffer: async () => {
+          declinedAt = performance.now();
+          return false;
+        },
+      },
+    );
+    const senderSawItAfter = performance.now() - declinedAt;
+
+    expect(outcome.receiver).toMatchObject({ phase: 'failed', code: 'ERR_DECLINED' });
+    expect(outcome.sender).toMatchObject({ phase: 'failed', code: 'ERR_PEER_CLOSED' });
+    expect(senderSawItAfter).toBeLessThan(ACK_TIMEOUT_MS / 10);
+    expect(await filesUnder(destination)).toEqual([]);
+  });
+
+  it('a channel closed mid-file leaves neither the file nor its .part', async () => {
+    const file = join(scratch.path, 'cut', 'big.bin');
+    await writeRandomFile(file, 32 * 1024 * 1024);
+    const destination = join(scratch.path, 'cut-received');
+
+    const outcome = await transferPair(
+      server.url,
+      { paths: [file], iceServers: [] },
+      { destination, iceServers: [] },
+      (receiver) =>
+        receiver.on('state', (state) => {
+          // The receiver hangs up as soon as the first bytes are on disk.
+          if (state.phase === 'transferring' && state.progress.fileBytes > 0) receiver.cancel();
+        }),
+    );
+
+    expect(outcome.receiver).toMatchObject({ phase: 'failed', code: 'ERR_CANCELLED' });
+    expect(outcome.sender).toMatchObject({ phase: 'failed', code: 'ERR_PEER_CLOSED' });
+    expect(await filesUnder(destination)).toEqual([]);
+  });
+
+  it('an offer nobody answers fails the sender at its ack deadline, which options can shorten', async () => {
+    const file = join(scratch.path, 'unanswered', 'waiting.txt');
+    await writeTextFile(file, 'anyone there?');
+    const destination = join(scratch.path, 'unanswered-received');
+
+    const outcome = await transferPair(
+      server.url,
+      { paths: [file], iceServers: [], timeouts: { ack: 300 } },
+      { destination, iceServers: [], onOffer: () => new Promise<boolean>(() => undefined) },
+    );
+
+    expect(outcome.sender).toMatchObject({ phase: 'failed', code: 'ERR_ACK_TIMEOUT' });
+    expect(outcome.receiver).toMatchObject({ phase: 'failed', code: 'ERR_PEER_CLOSED' });
+    expect(await filesUnder(destination)).toEqual([]);
+  });
+});

@@ -1,0 +1,133 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI_UPDATE_COMMAND } from '../../src-shared/protocol';
+import type { RunningServer } from '../signaling-server';
+import {
+  filesUnder,
+  scratchFolder,
+  sha256File,
+  writeRandomFile,
+  writeTextFile,
+} from './test-support/files-on-disk';
+import { startLoopbackServer } from './test-support/loopback-server';
+import { transferPair } from './test-support/transfer-pair';
+
+const MiB = 1024 * 1024;
+
+let server: RunningServer;
+let scratch: Awaited<ReturnType<typeof scratchFolder>>;
+
+beforeAll(async () => {
+  server = await startLoopbackServer();
+  scratch = await scratchFolder();
+});
+
+afterAll(async () => {
+  await server.close();
+  await scratch.remove();
+});
+
+/** A sender whose metadata lies about file `index`; the real bytes still go out. */
+function lyingAbout(index: number, told: { fileName?: string; fileSize?: number }) {
+  return { announce: (_file: unknown, at: number) => (at === index ? told : {}) };
+}
+
+describe('a receiver facing a sender that breaks its word', () => {
+  it('discards a file that overruns its announced size, tells the sender why and keeps the files before it', async () => {
+    const source = join(scratch.path, 'overrun');
+    await writeTextFile(join(source, 'a-honest.txt'), 'honest bytes');
+    await writeRandomFile(join(source, 'b-overrun.bin'), 16 * MiB);
+    const destination = join(scratch.path, 'overrun-received');
+
+    const outcome = await transferPair(
+      server.url,
+      {
+        paths: [join(source, 'a-honest.txt'), join(source, 'b-overrun.bin')],
+        iceServers: [],
+        testSeam: lyingAbout(1, { fileSize: MiB }),
+      },
+      { destination, iceServers: [] },
+    );
+
+    expect(outcome.receiver).toMatchObject({ phase: 'failed', code: 'ERR_OVERRUN' });
+    // Still streaming the rest when the receiver objects, the sender hears the reason.
+    expect(outcome.sender).toMatchObject({ phase: 'failed', code: 'ERR_PEER_ABORTED' });
+    expect(outcome.sender.phase === 'failed' && outcome.sender.message).toContain(
+      'b-overrun.bin was discarded',
+    );
+    expect(await filesUnder(destination)).toEqual(['a-honest.txt']);
+  });
+
+  it('discards a file that ends short of its announced size and leaves no .part behind', async () => {
+    const source = join(scratch.path, 'short');
+    await writeTextFile(join(source, 'short.bin'), 'only eleven');
+    const destination = join(scratch.path, 'short-received');
+
+    const outcome = await transferPair(
+      server.url,
+      {
+        paths: [join(source, 'short.bin')],
+        iceServers: [],
+        testSeam: lyingAbout(0, { fileSize: 5000 }),
+      },
+      { destination, iceServers: [] },
+    );
+
+    // The sender may already count the batch as delivered (its buffer emptied first), as the spec
+    // allows; the receiver is the one that must not keep the file.
+    expect(outcome.receiver).toMatchObject({ phase: 'failed', code: 'ERR_SIZE_MISMATCH' });
+    expect(await filesUnder(destination)).toEqual([]);
+  });
+
+  it('keeps traversal and absolute names inside the destination folder', async () => {
+    const source = join(scratch.path, 'hostile-names');
+    await writeTextFile(join(source, 'one.txt'), 'climbs out');
+    await writeTextFile(join(source, 'two.txt'), 'absolute');
+    await writeTextFile(join(source, 'three.txt'), 'backslashes');
+    const names = ['../../escaped.txt', '/etc/ferry-absolute.txt', '..\\..\\windows.txt'];
+    const destination = join(scratch.path, 'inside', 'received');
+
+    const outcome = await transferPair(
+      server.url,
+      {
+        paths: ['one.txt', 'two.txt', 'three.txt'].map((name) => join(source, name)),
+        iceServers: [],
+        testSeam: { announce: (_file, index) => ({ fileName: names[index] }) },
+      },
+      { destination, iceServers: [] },
+    );
+
+    expect(outcome.receiver.phase).toBe('done');
+    const landed = await filesUnder(destination);
+    expect(landed).toHaveLength(3);
+    expect(landed.every((name) => !name.split('/').includes('..'))).toBe(true);
+    expect(await readdir(join(scratch.path, 'inside'))).toEqual(['received']);
+    expect(landed).toContain('etc/ferry-absolute.txt');
+    expect(await sha256File(join(destination, 'etc/ferry-absolute.txt'))).toBe(
+      await sha256File(join(source, 'two.txt')),
+    );
+  });
+
+  it('with a newer protocol than it speaks: the receiver creates no file and both sides name the remedy', async () => {
+    const source = join(scratch.path, 'newer');
+    await writeTextFile(join(source, 'future.txt'), 'from the future');
+    const destination = join(scratch.path, 'newer-received');
+
+    const outcome = await transferPair(
+      server.url,
+      { paths: [join(source, 'future.txt')], iceServers: [], protocolVersion: { pv: 2, pvMin: 2 } },
+      { destination, iceServers: [] },
+    );
+
+    expect(outcome.receiver).toMatchObject({ phase: 'failed', code: 'ERR_INCOMPATIBLE_VERSION' });
+    expect(outcome.receiver.phase === 'failed' && outcome.receiver.message).toContain(
+      CLI_UPDATE_COMMAND,
+    );
+    expect(outcome.sender).toMatchObject({ phase: 'failed', code: 'ERR_INCOMPATIBLE_VERSION' });
+    expect(outcome.sender.phase === 'failed' && outcome.sender.message).toContain(
+      'Ferry must be updated on the other device',
+    );
+    expect(await filesUnder(destination)).toEqual([]);
+  });
+});

@@ -1,0 +1,76 @@
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PartFile } from './part-file';
+import { filesUnder, scratchFolder } from './test-support/files-on-disk';
+
+let scratch: Awaited<ReturnType<typeof scratchFolder>>;
+
+beforeAll(async () => {
+  scratch = await scratchFolder();
+});
+
+afterAll(async () => {
+  await scratch.remove();
+});
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+
+describe('a received file on disk', () => {
+  it('is staged as <name>.part and appears under its name only when committed', async () => {
+    const target = join(scratch.path, 'staged');
+    const part = await PartFile.create(target, 'folder/photo.jpg');
+    const written = Promise.all([part.write(bytes('abc')), part.write(bytes('def'))]);
+
+    expect(await filesUnder(target)).toEqual(['folder/photo.jpg.part']);
+    const saved = await part.commit(6);
+    await written;
+
+    expect(saved).toBe(join(target, 'folder', 'photo.jpg'));
+    expect(await filesUnder(target)).toEqual(['folder/photo.jpg']);
+    expect(await readFile(saved, 'utf8')).toBe('abcdef');
+  });
+
+  it('never overwrites: a taken name becomes name (1).ext, then (2)', async () => {
+    const target = join(scratch.path, 'taken');
+    await mkdir(target, { recursive: true });
+    await writeFile(join(target, 'report.pdf'), 'original');
+    await writeFile(join(target, 'report (1).pdf'), 'first copy');
+
+    const part = await PartFile.create(target, 'report.pdf');
+    void part.write(bytes('newest'));
+    const saved = await part.commit(6);
+
+    expect(saved).toBe(join(target, 'report (2).pdf'));
+    expect(await readFile(join(target, 'report.pdf'), 'utf8')).toBe('original');
+  });
+
+  it('is deleted, .part and all, when its count does not match what was announced', async () => {
+    const target = join(scratch.path, 'miscounted');
+    const part = await PartFile.create(target, 'short.bin');
+    void part.write(bytes('1234'));
+
+    await expect(part.commit(5)).rejects.toThrow(/4 bytes reached the disk where 5 were expected/);
+    expect(await filesUnder(target)).toEqual([]);
+  });
+
+  it('leaves nothing behind when discarded mid-way', async () => {
+    const target = join(scratch.path, 'discarded');
+    const part = await PartFile.create(target, 'cut.bin');
+    void part.write(bytes('partial'));
+    await part.discard();
+
+    expect(await filesUnder(target)).toEqual([]);
+  });
+
+  it('refuses a folder that leads outside the destination through a link', async () => {
+    const target = join(scratch.path, 'linked');
+    const elsewhere = join(scratch.path, 'elsewhere');
+    await mkdir(target, { recursive: true });
+    await mkdir(elsewhere, { recursive: true });
+    await symlink(elsewhere, join(target, 'door'));
+
+    await expect(PartFile.create(target, 'door/planted.txt')).rejects.toThrow(/outside/);
+    expect(await filesUnder(elsewhere)).toEqual([]);
+  });
+});

@@ -1,0 +1,134 @@
+import { appendFile, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STATS_PATH } from '../../src-shared/signaling/endpoints';
+import type { StatsTotal } from '../../src-shared/signaling/http-api';
+import type { RunningServer } from '../signaling-server';
+import {
+  filesUnder,
+  scratchFolder,
+  sha256File,
+  writeRandomFile,
+  writeTextFile,
+} from './test-support/files-on-disk';
+import { startLoopbackServer } from './test-support/loopback-server';
+import { transferPair } from './test-support/transfer-pair';
+
+const MiB = 1024 * 1024;
+
+let server: RunningServer;
+let scratch: Awaited<ReturnType<typeof scratchFolder>>;
+
+beforeAll(async () => {
+  server = await startLoopbackServer();
+  scratch = await scratchFolder();
+});
+
+afterAll(async () => {
+  await server.close();
+  await scratch.remove();
+});
+
+async function counterTotal(serverUrl: string): Promise<number> {
+  const response = await fetch(new URL(STATS_PATH, serverUrl));
+  return ((await response.json()) as StatsTotal).totalBytes;
+}
+
+describe('a batch between two engines through a real signaling server', () => {
+  it('arrives byte-identical: nested folders, an empty file, a Unicode name and 64 MiB of random bytes, with no .part left', async () => {
+    const source = join(scratch.path, 'batch-source');
+    const album = join(source, 'album');
+    await writeTextFile(join(album, 'notes.txt'), 'first file\n');
+    await writeTextFile(join(album, 'deep', 'deeper', 'leaf.md'), '# leaf\n');
+    await writeFile(join(album, 'empty.dat'), '');
+    await writeTextFile(join(album, 'Ünïcødé 文件 🚀.txt'), 'named in many scripts\n');
+    const big = join(source, 'random.bin');
+    await writeRandomFile(big, 64 * MiB);
+    const destination = join(scratch.path, 'batch-received');
+
+    const outcome = await transferPair(
+      server.url,
+      { paths: [album, big], iceServers: [] },
+      { destination, iceServers: [] },
+    );
+
+    expect(outcome.sender).toMatchObject({ phase: 'done', totalBytes: 64 * MiB + 11 + 7 + 22 });
+    expect(outcome.receiver).toMatchObject({ phase: 'done' });
+    const received = await filesUnder(destination);
+    expect(received).toEqual(
+      [
+        'album/deep/deeper/leaf.md',
+        'album/empty.dat',
+        'album/notes.txt',
+        'album/Ünïcødé 文件 🚀.txt',
+        'random.bin',
+      ].sort(),
+    );
+    for (const name of received.filter((file) => file !== 'random.bin')) {
+      expect(await sha256File(join(destination, name))).toBe(await sha256File(join(source, name)));
+    }
+    expect(await sha256File(join(destination, 'random.bin'))).toBe(await sha256File(big));
+    // The receiver reported the batch to the server's anonymous counter before it finished.
+    expect(await counterTotal(server.url)).toBe(64 * MiB + 11 + 7 + 22);
+  });
+
+  it('never overwrites: names already taken get a numbered suffix, inside folders too', async () => {
+    const source = join(scratch.path, 'collide-source');
+    await writeTextFile(join(source, 'report.pdf'), 'new report');
+    await writeTextFile(join(source, 'docs', 'archive.tar.gz'), 'new archive');
+    const destination = join(scratch.path, 'collide-received');
+    await writeTextFile(join(destination, 'report.pdf'), 'old report');
+    await writeTextFile(join(destination, 'docs', 'archive.tar.gz'), 'old archive');
+
+    const paths = [join(source, 'report.pdf'), join(source, 'docs')];
+    const first = await transferPair(
+      server.url,
+      { paths, iceServers: [] },
+      { destination, iceServers: [] },
+    );
+    const second = await transferPair(
+      server.url,
+      { paths, iceServers: [] },
+      { destination, iceServers: [] },
+    );
+
+    expect([first.receiver.phase, second.receiver.phase]).toEqual(['done', 'done']);
+    expect(await filesUnder(destination)).toEqual([
+      'docs/archive (1).tar.gz',
+      'docs/archive (2).tar.gz',
+      'docs/archive.tar.gz',
+      'report (1).pdf',
+      'report (2).pdf',
+      'report.pdf',
+    ]);
+    expect(await readFile(join(destination, 'report.pdf'), 'utf8')).toBe('old report');
+    expect(await readFile(join(destination, 'report (1).pdf'), 'utf8')).toBe('new report');
+    expect(await readFile(join(destination, 'docs', 'archive.tar.gz'), 'utf8')).toBe('old archive');
+  });
+
+  it('stops when a file changes while it is sent: the sender says so, the receiver is told why and keeps nothing', async () => {
+    const file = join(scratch.path, 'changing', 'live.log');
+    await writeRandomFile(file, 32 * MiB);
+    const destination = join(scratch.path, 'changing-received');
+    let appended = false;
+
+    const outcome = await transferPair(
+      server.url,
+      { paths: [file], iceServers: [] },
+      { destination, iceServers: [], reportBytes: false },
+      (receiver) =>
+        receiver.on('state', (state) => {
+          if (state.phase !== 'transferring' || appended) return;
+          appended = true;
+          void appendFile(file, 'one more line\n');
+        }),
+    );
+
+    expect(outcome.sender).toMatchObject({ phase: 'failed', code: 'ERR_SOURCE_CHANGED' });
+    expect(outcome.receiver).toMatchObject({ phase: 'failed', code: 'ERR_PEER_ABORTED' });
+    expect(outcome.receiver.phase === 'failed' && outcome.receiver.message).toContain(
+      'live.log changed on the sending device',
+    );
+    expect(await filesUnder(destination)).toEqual([]);
+  });
+});
