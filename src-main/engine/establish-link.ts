@@ -9,7 +9,7 @@ export interface LinkSetup {
   role: PeerRole;
   iceServers: string[];
   relayOnly: boolean;
-  timeouts: { offerAnswer: number; connect: number; channelGrace: number; abortFlush: number };
+  timeouts: { offerAnswer: number; connect: number; channelGrace: number };
   cancelled: AbortSignal;
   /** The sender learns here when the receiver has joined and negotiation starts. */
   onPeerJoined?: () => void;
@@ -49,7 +49,7 @@ export function establishLink(setup: LinkSetup): Promise<PeerLink> {
     const fail = (error: EngineError) => {
       if (settled) return;
       finish();
-      link?.close(timeouts.abortFlush);
+      link?.close(0);
       reject(error);
     };
     const onCancel = () => fail(new EngineError('ERR_CANCELLED'));
