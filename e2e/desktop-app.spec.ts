@@ -22,6 +22,8 @@ let bridge: DesktopBridge;
 let scratch: ReturnType<typeof scratchDir>;
 let downloads: string;
 const opened: string[] = [];
+/** What the download-folder dialog answers in the current test. */
+let chosenFolder: string | null = null;
 
 test.beforeAll(() => ensureRendererBuilt());
 
@@ -45,7 +47,7 @@ test.beforeEach(async ({ page }) => {
     dialogs: {
       pickFiles: async () => [],
       pickFolder: async () => [],
-      pickDownloadFolder: async () => null,
+      pickDownloadFolder: async () => chosenFolder,
     },
     desktopShell: {
       openFolder: async (path) => void opened.push(path),
@@ -58,6 +60,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test.afterEach(async () => {
+  chosenFolder = null;
   await bridge.close();
   await server.close();
   scratch.remove();
@@ -120,6 +123,23 @@ test('a command-line sender is asked about, accepted, and lands verified in Down
       Object.entries(digestTree(outbox)).map(([name, hash]) => [`outbox/${name}`, hash]),
     ),
   );
+});
+
+test('a folder chosen at the accept prompt is where the files land', async ({ page }) => {
+  const outbox = join(scratch.path, 'outbox');
+  randomFile(outbox, 'scan.png', 80_000);
+  chosenFolder = join(scratch.path, 'Scans');
+  const sender = cli('send', '--server', server.url, join(outbox, 'scan.png'));
+  const [, code] = await sender.waitForLine(CODE_LINE, 30_000);
+
+  await receiveInApp(page, code);
+  await page.getByRole('button', { name: 'Change' }).click();
+  await expect(page.getByRole('region', { name: 'Incoming files' })).toContainText(chosenFolder);
+  await page.getByRole('button', { name: 'Accept' }).click();
+  await expect(page.getByTestId('transfer-done')).toBeVisible({ timeout: 60_000 });
+  expect(await sender.waitForExit(30_000)).toBe(0);
+  expect(digestTree(chosenFolder)).toEqual(digestTree(outbox));
+  expect(readdirSync(downloads)).toEqual([]);
 });
 
 test('declining in the app is seen by the command-line sender at once, and nothing is written', async ({

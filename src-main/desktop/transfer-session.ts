@@ -4,7 +4,7 @@ import {
   type TransferDirection,
   type TransferView,
 } from '../../src-shared/transfer/transfer-view';
-import type { PeerOptions } from '../engine/engine-options';
+import type { OfferAnswer, PeerOptions } from '../engine/engine-options';
 import { receiveFiles, sendFiles } from '../engine';
 import type { Transfer } from '../engine/transfer';
 import type { TransferState } from '../engine/transfer-state';
@@ -17,7 +17,7 @@ export interface ReceiveRequest {
 }
 
 interface PendingOffer {
-  answer: (accepted: boolean) => void;
+  answer: (answer: OfferAnswer) => void;
 }
 
 /**
@@ -59,7 +59,7 @@ export class TransferSession {
         reportBytes: request.reportBytes,
         onOffer: (offer) => {
           if (request.autoAccept) return Promise.resolve(true);
-          return new Promise<boolean>((resolve) => {
+          return new Promise<OfferAnswer>((resolve) => {
             this.#pendingOffer = { answer: resolve };
             this.#show({
               phase: 'awaiting-acceptance',
@@ -78,8 +78,7 @@ export class TransferSession {
     if (!pending)
       throw new HandlerError('ERR_NO_OFFER', 'There is no transfer waiting for an answer.');
     this.#pendingOffer = undefined;
-    if (destination !== undefined) this.#destination = destination;
-    pending.answer(accept);
+    pending.answer(accept && destination !== undefined ? { destination } : accept);
   }
 
   cancel(): void {

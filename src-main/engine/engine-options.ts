@@ -104,13 +104,16 @@ export interface SendOptions extends PeerOptions {
   testSeam?: SendTestSeam;
 }
 
+/** Accept or decline, or accept into another folder than `destination` (the person changed it). */
+export type OfferAnswer = boolean | { destination: string };
+
 export interface ReceiveOptions extends PeerOptions {
   /** The code as a person typed it; it is trimmed and lowercased before use. */
   code: string;
   /** The folder the batch lands in; created when missing. */
   destination: string;
   /** Asked before anything is acknowledged; without it every offer is accepted. */
-  onOffer?: (offer: OfferView) => Promise<boolean>;
+  onOffer?: (offer: OfferView) => Promise<OfferAnswer>;
   /** Whether to add the received byte count to the server's anonymous counter. Default true. */
   reportBytes?: boolean;
 }

@@ -1,10 +1,9 @@
-import { mkdir } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { normalizeCode } from '../../src-shared/codes';
 import { DEFAULT_TIMEOUTS, type ReceiveOptions } from './engine-options';
 import { reportReceivedBytes } from './byte-count-report';
 import { unlessCancelled } from './cancellable';
 import { EngineError } from './engine-error';
+import { prepareDestination } from './destination-folder';
 import { establishLink } from './establish-link';
 import { localVersion } from './local-version';
 import { runReceiveSession } from './receive-session';
@@ -34,12 +33,7 @@ async function receive(
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const { cancelled } = control;
   if (code === '') throw new EngineError('ERR_CODE_NOT_FOUND');
-  const destination = resolve(options.destination);
-  try {
-    await mkdir(destination, { recursive: true });
-  } catch (error) {
-    throw EngineError.withDetail('ERR_DISK', `${destination}: ${(error as Error).message}`);
-  }
+  const destination = await prepareDestination(options.destination);
   const abandon = new AbortController();
   const stop = AbortSignal.any([abandon.signal, cancelled]);
   const resolving = resolveRoomCode(options.serverUrl, code, timeouts.codeRequest, stop);

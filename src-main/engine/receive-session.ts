@@ -12,7 +12,9 @@ import {
 import type { DeliveredFileView, OfferView } from '../../src-shared/transfer/transfer-view';
 import { DriverTimers } from './driver-timers';
 import { EngineError } from './engine-error';
-import type { EngineTimeouts } from './engine-options';
+import { prepareDestination } from './destination-folder';
+import { toFailure } from './engine-error';
+import type { EngineTimeouts, OfferAnswer } from './engine-options';
 import { PartFile } from './part-file';
 import type { PeerLink } from './peer-link';
 import { ProgressMeter } from './progress-meter';
@@ -25,7 +27,7 @@ export interface ReceiveSessionConfig {
   remedySurface: RemedySurface;
   timeouts: EngineTimeouts;
   control: TransferControl;
-  onOffer: ((offer: OfferView) => Promise<boolean>) | undefined;
+  onOffer: ((offer: OfferView) => Promise<OfferAnswer>) | undefined;
   /** Called once after the batch is complete, with the bytes received. */
   onComplete: (bytes: number) => void;
 }
@@ -58,9 +60,12 @@ class ReceiveSession {
   /** Set once the disk failed outside any file the machine still tracks; the queue stops there. */
   #diskFailure: EngineError | undefined;
   #linkClosed!: () => void;
+  /** Where files land: the configured folder, or the one the person chose when accepting. */
+  #destination: string;
 
   constructor(config: ReceiveSessionConfig) {
     this.#config = config;
+    this.#destination = config.destination;
     const { link, timeouts, control } = config;
     this.#link = link;
     this.#machine = createReceiver({
@@ -155,7 +160,7 @@ class ReceiveSession {
             phase: 'done',
             files: [...this.#saved],
             totalBytes: action.bytes,
-            folder: this.#config.destination,
+            folder: this.#destination,
           });
           this.#config.onComplete(action.bytes);
         });
@@ -190,15 +195,29 @@ class ReceiveSession {
     this.#config.control.update({ phase: 'awaiting-acceptance', offer: view });
     const ask = this.#config.onOffer ?? (async () => true);
     ask(view).then(
-      (accepted) => this.#handle({ type: accepted ? 'accepted' : 'declined' }),
+      (answer) => this.#answer(answer),
       () => this.#handle({ type: 'declined' }),
     );
+  }
+
+  async #answer(answer: OfferAnswer): Promise<void> {
+    if (typeof answer === 'object') {
+      try {
+        this.#destination = await prepareDestination(answer.destination);
+      } catch (error) {
+        // Nothing was acknowledged yet: decline, and say why rather than "declined".
+        this.#config.control.update({ phase: 'failed', ...toFailure(error, 'ERR_DISK') });
+        this.#handle({ type: 'declined' });
+        return;
+      }
+    }
+    this.#handle({ type: answer === false ? 'declined' : 'accepted' });
   }
 
   #open(index: number, path: string, fileSize: number | null): void {
     this.#enqueue(async () => {
       try {
-        const part = await PartFile.create(this.#config.destination, path);
+        const part = await PartFile.create(this.#destination, path);
         this.#files.set(index, { part, fileSize });
       } catch (error) {
         this.#handle({ type: 'write-failed', detail: describe(error) });
@@ -213,7 +232,7 @@ class ReceiveSession {
       if (file === undefined) return;
       try {
         const savedPath = await file.part.commit(file.fileSize);
-        const name = relative(this.#config.destination, savedPath).split(sep).join('/');
+        const name = relative(this.#destination, savedPath).split(sep).join('/');
         this.#saved.push({ name, size: file.part.written, savedPath });
       } catch (error) {
         // The machine has moved past this file, so the failure is the driver's to report.
