@@ -7,6 +7,8 @@ export default defineConfig({
   globalSetup: './e2e/support/global-setup.ts',
   timeout: 120_000,
   workers: 1,
+  // WebRTC setup on a loaded 2-core machine fails now and then (WEBRTC-NOTES: ~1 in 180).
+  retries: process.env.CI ? 1 : 0,
   fullyParallel: false,
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   use: {

@@ -17,7 +17,10 @@ test('a web client whose signaling server is on another origin finds it through 
     const code = await sender.send([file]);
     // The code lives on the signaling server, where a command-line receiver resolves it.
     const into = join(scratch.path, 'received');
-    const receiving = commandLine.receive(hosted.serverUrl, code, { destination: into, ask: false });
+    const receiving = commandLine.receive(hosted.serverUrl, code, {
+      destination: into,
+      ask: false,
+    });
     expect((await receiving.finished()).exitCode).toBe(0);
     expect(digestTree(into)).toEqual({ 'plan.pdf': sha256(file) });
     expect(await sender.done()).toContain('arrived on the other device');

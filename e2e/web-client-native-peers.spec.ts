@@ -13,13 +13,14 @@ import {
   sendFromNewerNativePeer,
   type NativePeerKind,
 } from './support/web-client/native-peers';
+import { desktopController } from './support/web-client/desktop-controller-peer';
 import { digestTree, randomFile, scratchDir, sha256 } from './support/web-client/test-files';
 import { startWebClient, type RunningWebClient } from './support/web-client/web-client-host';
 
 // Every native peer the web client is tested against. Each brings its own transport (the /ws
 // WebSocket) into the room the browser joins over the event socket: every test here is a mixed
-// room. The desktop app's controller is the next kind to list.
-const NATIVE_PEERS: readonly NativePeerKind[] = [commandLine];
+// room.
+const NATIVE_PEERS: readonly NativePeerKind[] = [commandLine, desktopController];
 
 const MiB = 1024 * 1024;
 
@@ -214,7 +215,7 @@ for (const native of NATIVE_PEERS) {
 
       const outdated = await receiving.finished();
       expect(outdated.exitCode).not.toBe(0);
-      expect(outdated.output).toContain('npm install -g ferry@latest');
+      expect(outdated.output).toContain(native.updateRemedy);
       const newer = await sender.failure();
       expect(newer).toContain('Incompatible versions');
       expect(newer).toContain('Ferry must be updated on the other device');

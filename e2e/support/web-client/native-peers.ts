@@ -1,3 +1,4 @@
+import { CLI_UPDATE_COMMAND } from '../../../src-shared/protocol';
 import { ChildProgram } from './child-program';
 
 /** What a native peer printed and how it ended. */
@@ -30,6 +31,8 @@ export interface NativeReceiving {
  */
 export interface NativePeerKind {
   readonly name: string;
+  /** What this surface tells its person to do when the other device is newer. */
+  readonly updateRemedy: string;
   send(serverUrl: string, paths: readonly string[]): Promise<NativeSending>;
   receive(
     serverUrl: string,
@@ -55,6 +58,7 @@ async function stop(program: ChildProgram): Promise<void> {
 /** `npm run cli -- send|receive`, as a real process speaking /ws and node-datachannel. */
 export const commandLine: NativePeerKind = {
   name: 'CLI',
+  updateRemedy: CLI_UPDATE_COMMAND,
 
   async send(serverUrl, paths) {
     const program = new ChildProgram(CLI, ['send', '--server', serverUrl, ...paths]);
