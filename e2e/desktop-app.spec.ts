@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { startSignalingServer } from '../src-main/signaling-server';
 import { startDesktopBridge, type DesktopBridge } from './support/desktop-bridge/bridge-server';
 import { dropPaths, installDesktopBridge } from './support/desktop-bridge/install-bridge';
+import { testControllerOptions } from './support/desktop-bridge/test-controller-options';
 import { findChromium, CHROMIUM_INSTALL_HINT } from './support/chromium';
 import { ChildProgram } from './support/web-client/child-program';
 import { ensureRendererBuilt } from './support/web-client/renderer-build';
@@ -36,25 +37,24 @@ test.beforeEach(async ({ page }) => {
     host: '127.0.0.1',
     log: { info: () => undefined, error: (line) => console.error(line) },
   });
-  bridge = await startDesktopBridge({
-    userDataDir: join(scratch.path, 'user-data'),
-    defaultDownloadFolder: downloads,
-    defaultServerUrl: server.url,
-    webClientRoot: 'out/renderer',
-    version: 'dev',
-    discoverRooms: false,
-    lanAddress: '127.0.0.1',
-    dialogs: {
-      pickFiles: async () => [],
-      pickFolder: async () => [],
-      pickDownloadFolder: async () => chosenFolder,
-    },
-    desktopShell: {
-      openFolder: async (path) => void opened.push(path),
-      revealFile: (path) => void opened.push(path),
-      openExternal: async () => undefined,
-    },
-  });
+  bridge = await startDesktopBridge(
+    testControllerOptions({
+      userDataDir: join(scratch.path, 'user-data'),
+      defaultDownloadFolder: downloads,
+      defaultServerUrl: server.url,
+      lanAddress: '127.0.0.1',
+      dialogs: {
+        pickFiles: async () => [],
+        pickFolder: async () => [],
+        pickDownloadFolder: async () => chosenFolder,
+      },
+      desktopShell: {
+        openFolder: async (path) => void opened.push(path),
+        revealFile: (path) => void opened.push(path),
+        openExternal: async () => undefined,
+      },
+    }),
+  );
   await installDesktopBridge(page, bridge.wsUrl);
   await page.goto(bridge.url);
 });

@@ -1,30 +1,11 @@
 // Run inside a network namespace by the LAN-only test: the desktop app's controller hosts a LAN
 // room on `address` and sends `path` through it, printing the room URL, the code and the outcome.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { createDesktopController } from '../../src-main/desktop/desktop-controller';
 import type { TransferView } from '../../src-shared/transfer/transfer-view';
+import { testControllerOptions } from './desktop-bridge/test-controller-options';
 
 const [address, path] = process.argv.slice(2);
-const controller = await createDesktopController({
-  userDataDir: mkdtempSync(join(tmpdir(), 'ferry-lan-host-')),
-  defaultDownloadFolder: tmpdir(),
-  webClientRoot: resolve(import.meta.dirname, '../../out/renderer'),
-  version: 'dev',
-  discoverRooms: false,
-  lanAddress: address,
-  dialogs: {
-    pickFiles: async () => [],
-    pickFolder: async () => [],
-    pickDownloadFolder: async () => null,
-  },
-  desktopShell: {
-    openFolder: async () => undefined,
-    revealFile: () => undefined,
-    openExternal: async () => undefined,
-  },
-});
+const controller = await createDesktopController(testControllerOptions({ lanAddress: address }));
 
 const finished = new Promise<number>((done) => {
   controller.onEvent((channel, payload) => {

@@ -6,15 +6,8 @@ export const PROGRESS_INTERVAL_MS = 250;
 /** Weight of the newest interval in the smoothed speed. */
 const SPEED_SMOOTHING = 0.3;
 
-export interface ProgressSample {
-  fileIndex: number;
-  fileCount: number;
-  fileName: string;
-  fileBytes: number;
-  fileSize: number;
-  bytesDone: number;
-  totalBytes: number;
-}
+/** What a session knows at each write; the meter adds speed and time left. */
+export type ProgressSample = Omit<ProgressView, 'bytesPerSecond' | 'etaSeconds'>;
 
 /**
  * Turns a stream of byte counts into throttled progress with a smoothed speed and an ETA. The

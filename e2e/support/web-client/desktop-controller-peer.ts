@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   createDesktopController,
   type DesktopController,
@@ -8,7 +5,7 @@ import {
 import type { DesktopSettings } from '../../../src-shared/ipc/contract';
 import type { TransferView } from '../../../src-shared/transfer/transfer-view';
 import type { NativeOutcome, NativePeerKind } from './native-peers';
-import { RENDERER_OUT } from './renderer-build';
+import { testControllerOptions } from '../desktop-bridge/test-controller-options';
 
 const STEP_TIMEOUT_MS = 60_000;
 
@@ -29,24 +26,9 @@ class ControllerPeer {
     serverUrl: string,
     settings: Partial<DesktopSettings> = {},
   ): Promise<ControllerPeer> {
-    const controller = await createDesktopController({
-      userDataDir: mkdtempSync(join(tmpdir(), 'ferry-controller-')),
-      defaultDownloadFolder: tmpdir(),
-      defaultServerUrl: serverUrl,
-      webClientRoot: RENDERER_OUT,
-      version: 'dev',
-      discoverRooms: false,
-      dialogs: {
-        pickFiles: async () => [],
-        pickFolder: async () => [],
-        pickDownloadFolder: async () => null,
-      },
-      desktopShell: {
-        openFolder: async () => undefined,
-        revealFile: () => undefined,
-        openExternal: async () => undefined,
-      },
-    });
+    const controller = await createDesktopController(
+      testControllerOptions({ defaultServerUrl: serverUrl }),
+    );
     await controller.handlers.updateSettings(settings);
     return new ControllerPeer(controller);
   }
