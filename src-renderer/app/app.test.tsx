@@ -1,7 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { err } from '../../src-shared/ipc/result';
-import { createUnavailableBackend, UNAVAILABLE_MESSAGE } from '../backend/unavailable-backend';
 import { CODE, WAITING_FOR_PEER } from '../testing/fixtures';
 import { push, renderApp } from '../testing/render-app';
 import { createScriptedBackend } from '../testing/scripted-backend';
@@ -13,13 +12,6 @@ describe('the app window', () => {
     expect(screen.getByText('Starting Ferry…')).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Send files' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Send' }).getAttribute('aria-selected')).toBe('true');
-  });
-
-  it('in a browser without the browser peer, says so in one sentence', async () => {
-    render(<App backend={createUnavailableBackend()} />);
-    expect(await screen.findByText(UNAVAILABLE_MESSAGE)).toBeTruthy();
-    expect(screen.queryByRole('tablist')).toBeNull();
-    expect(screen.queryByRole('button')).toBeNull();
   });
 
   it('shows why it could not start', async () => {

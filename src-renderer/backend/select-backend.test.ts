@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FerryBridge } from '../../src-shared/ipc/contract';
 import { selectBackend } from './select-backend';
-import { ERR_UNAVAILABLE, UNAVAILABLE_MESSAGE } from './unavailable-backend';
 
 describe('choosing the backend', () => {
   it('uses the desktop app when the preload exposed its bridge', () => {
@@ -20,26 +19,13 @@ describe('choosing the backend', () => {
     });
   });
 
-  it('in a plain browser, says for every action that this build has no browser peer', async () => {
+  it("in a plain browser, uses the browser's own WebRTC, without desktop-only features", () => {
     const backend = selectBackend({});
     expect(backend.surface).toBe('browser');
-    const refused = { ok: false, error: { code: ERR_UNAVAILABLE, message: UNAVAILABLE_MESSAGE } };
-    const answers = await Promise.all([
-      backend.snapshot(),
-      backend.pickFiles(),
-      backend.pickFolder(),
-      backend.addDropped({ files: [] } as unknown as DataTransfer),
-      backend.startSend([]),
-      backend.startReceive('acid-otter-plank'),
-      backend.answerOffer(true),
-      backend.chooseDownloadFolder(),
-      backend.cancel(),
-      backend.dismiss(),
-      backend.updateSettings({}),
-      backend.setLanRoom(true),
-      backend.openFolder('/'),
-      backend.revealFile('/'),
-    ]);
-    for (const answer of answers) expect(answer).toEqual(refused);
+    expect(backend.capabilities).toMatchObject({
+      lanRoom: false,
+      revealFiles: false,
+      settings: false,
+    });
   });
 });
