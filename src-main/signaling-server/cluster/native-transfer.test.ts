@@ -10,7 +10,7 @@ import { startTestCluster } from '../test-support/test-cluster';
 import { within } from '../test-support/within';
 
 const skipReason = redisUnavailable();
-const ENGINE_PEER = fileURLToPath(new URL('../test-support/engine-peer.ts', import.meta.url));
+const CLI = fileURLToPath(new URL('../../cli/main.ts', import.meta.url));
 const TRANSFER_DEADLINE_MS = 45_000;
 
 interface PeerRun {
@@ -29,9 +29,9 @@ afterEach(async () => {
   await Promise.all(folders.splice(0).map((folder) => rm(folder, { recursive: true })));
 });
 
-/** One native peer in its own process, as two CLIs on two machines would be. */
-function enginePeer(args: string[]): PeerRun {
-  const child = spawn(process.execPath, ['--import', 'tsx', ENGINE_PEER, ...args], {
+/** The command-line peer in its own process, as on two machines. */
+function cliPeer(args: string[]): PeerRun {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -69,7 +69,7 @@ async function folder(): Promise<string> {
 }
 
 describe.skipIf(skipReason !== undefined)(
-  `a native transfer through a cluster${skipReason ? ` — skipped: ${skipReason}` : ''}`,
+  `a command-line transfer through a cluster${skipReason ? ` — skipped: ${skipReason}` : ''}`,
   () => {
     it('succeeds with the sender on one server and the receiver on another', async () => {
       const { servers } = await startTestCluster(2);
@@ -78,9 +78,17 @@ describe.skipIf(skipReason !== undefined)(
       await writeFile(join(source, 'photo.raw'), content);
       const destination = await folder();
 
-      const sender = enginePeer(['send', servers[0].url, join(source, 'photo.raw')]);
+      const sender = cliPeer(['send', '--server', servers[0].url, join(source, 'photo.raw')]);
       const [, code] = await within(TRANSFER_DEADLINE_MS, 'code', sender.line(/^Code: (\S+)$/m));
-      const receiver = enginePeer(['receive', servers[1].url, code, destination]);
+      const receiver = cliPeer([
+        'receive',
+        '--server',
+        servers[1].url,
+        '--out',
+        destination,
+        '--yes',
+        code,
+      ]);
 
       const exits = await within(
         TRANSFER_DEADLINE_MS,
