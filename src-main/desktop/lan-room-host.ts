@@ -60,7 +60,7 @@ export class LanRoomHost {
         host: address,
         port,
         root: this.#options.webClientRoot,
-        signaling: {},
+        signaling: { hostCandidatesOnly: true },
       });
       const url = `http://${address}:${server.port}`;
       const announcer = await announceRoom({ address, port: server.port }).catch(() => undefined);

@@ -41,6 +41,11 @@ export interface SignalingServerOptions {
   turnProviderUrl?: string;
   /** How long a call to the relay provider may take. Default 10 s. */
   turnProviderTimeoutMs?: number;
+  /**
+   * Answer GET /api/turn-credentials with an empty list, so every peer uses host candidates only
+   * and no STUN or TURN request leaves the network (the desktop app's LAN room).
+   */
+  hostCandidatesOnly?: boolean;
   /** Also allow a browser origin naming this server's own host (the web-client host sets it). */
   allowSameOrigin?: boolean;
   now?: Clock;

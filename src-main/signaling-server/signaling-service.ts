@@ -50,6 +50,7 @@ function iceServerList(
   now: () => number,
   log: LogSink,
 ): IceServerList {
+  if (options.hostCandidatesOnly) return { current: async () => [] };
   const fallback =
     options.turnSecret && options.turnDomain
       ? new SelfHostedTurnServers(options.turnSecret, options.turnDomain, now)

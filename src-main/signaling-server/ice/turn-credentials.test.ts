@@ -51,6 +51,17 @@ describe('GET /api/turn-credentials without any TURN configuration', () => {
   });
 });
 
+describe('GET /api/turn-credentials in a LAN room (host candidates only)', () => {
+  it('returns an empty array, even with TURN configured, so no request leaves the network', async () => {
+    const server = await startTestServer({
+      hostCandidatesOnly: true,
+      turnSecret: 's3cret',
+      turnDomain: 'turn.example.org',
+    });
+    expect(await credentials(server.url)).toEqual([]);
+  });
+});
+
 describe('GET /api/turn-credentials with self-hosted TURN (TURN_SECRET and TURN_DOMAIN)', () => {
   it('returns STUN, TURN and TURNS entries with an HMAC credential expiring in 24 hours', async () => {
     const clock = new ManualClock(Date.UTC(2025, 0, 1, 0, 0, 0, 500));

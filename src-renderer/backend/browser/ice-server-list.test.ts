@@ -30,6 +30,10 @@ describe('the ICE servers a browser peer connects through', () => {
     expect(iceServersFrom(answered(200, body))).toEqual({ servers: body });
   });
 
+  it('an empty list from a LAN room means host candidates only, with no STUN added', () => {
+    expect(iceServersFrom(answered(200, []))).toEqual({ servers: [] });
+  });
+
   it('falls back to STUN only when the server is over its rate limit (429)', () => {
     const choice = iceServersFrom(answered(429, { error: 'Too many requests' }));
     expect(choice.servers).toEqual(STUN_ONLY);

@@ -53,8 +53,9 @@ export function iceServersFrom(answer: HttpAnswer): IceServerChoice {
   if (answer.status !== 200 || !Array.isArray(answer.body)) {
     return { servers: STUN_ONLY, warning: `relay credentials unusable (HTTP ${answer.status})` };
   }
+  // An empty list is an answer, not a fault: a LAN room wants host candidates only.
   const servers = answer.body.map(readEntry);
-  if (servers.length === 0 || servers.some((entry) => entry === undefined)) {
+  if (servers.some((entry) => entry === undefined)) {
     return { servers: STUN_ONLY, warning: 'relay credentials malformed; using STUN only' };
   }
   return { servers: servers as RTCIceServer[] };
