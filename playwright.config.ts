@@ -10,7 +10,7 @@ export default defineConfig({
   // WebRTC setup on a loaded 2-core machine fails now and then (WEBRTC-NOTES: ~1 in 180).
   retries: process.env.CI ? 1 : 0,
   fullyParallel: false,
-  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
   use: {
     browserName: 'chromium',
     headless: true,

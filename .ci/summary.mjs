@@ -6,13 +6,13 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 
-const vitest = read('test-results/vitest.json');
+const vitest = read('reports/vitest.json');
 if (vitest) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
   skipped += vitest.numPendingTests + vitest.numTodoTests;
 }
-const playwright = read('test-results/playwright.json');
+const playwright = read('reports/playwright.json');
 if (playwright) {
   passed += playwright.stats.expected + playwright.stats.flaky;
   failed += playwright.stats.unexpected;

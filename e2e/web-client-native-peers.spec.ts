@@ -1,5 +1,5 @@
 import { expect, test, type Browser } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import {
   launchWithHostAddresses,
@@ -53,10 +53,10 @@ async function browserPeer(browser: Browser, options?: PeerOptions): Promise<Fer
   return page;
 }
 
+/** A fresh folder per call: each native peer kind receives into its own, never a used one. */
 function destination(name: string): string {
-  const path = join(scratch.path, 'received', name);
-  mkdirSync(path, { recursive: true });
-  return path;
+  mkdirSync(join(scratch.path, 'received'), { recursive: true });
+  return mkdtempSync(join(scratch.path, 'received', `${name}-`));
 }
 
 for (const native of NATIVE_PEERS) {
