@@ -5,7 +5,7 @@ import type { TimerAction } from '../../src-shared/protocol';
  * unless the engine's options override them by timer name.
  */
 export class DriverTimers<T extends string> {
-  readonly #running = new Map<T, NodeJS.Timeout>();
+  readonly #running = new Map<T, { timeout: NodeJS.Timeout; ms: number }>();
   readonly #overrides: Partial<Record<T, number>>;
   readonly #onFire: (timer: T) => void;
 
@@ -15,17 +15,21 @@ export class DriverTimers<T extends string> {
   }
 
   apply(action: TimerAction<T>): void {
-    clearTimeout(this.#running.get(action.timer));
+    const running = this.#running.get(action.timer);
+    const ms = action.type === 'set-timer' ? (this.#overrides[action.timer] ?? action.ms) : 0;
+    // The no-progress timer is set again for every chunk: re-arming the running one is cheaper.
+    if (action.type === 'set-timer' && running?.ms === ms) {
+      running.timeout.refresh();
+      return;
+    }
+    clearTimeout(running?.timeout);
     this.#running.delete(action.timer);
     if (action.type === 'clear-timer') return;
-    const ms = this.#overrides[action.timer] ?? action.ms;
-    this.#running.set(
-      action.timer,
-      setTimeout(() => {
-        this.#running.delete(action.timer);
-        this.#onFire(action.timer);
-      }, ms),
-    );
+    const timeout = setTimeout(() => {
+      this.#running.delete(action.timer);
+      this.#onFire(action.timer);
+    }, ms);
+    this.#running.set(action.timer, { timeout, ms });
   }
 
   isRunning(timer: T): boolean {
@@ -33,7 +37,7 @@ export class DriverTimers<T extends string> {
   }
 
   clearAll(): void {
-    for (const timeout of this.#running.values()) clearTimeout(timeout);
+    for (const { timeout } of this.#running.values()) clearTimeout(timeout);
     this.#running.clear();
   }
 }

@@ -9,19 +9,12 @@ import {
   unlink,
   type FileHandle,
 } from 'node:fs/promises';
+import { constants } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { withCollisionSuffix } from '../../src-shared/names';
+import { BatchedFileWriter } from './batched-file-writer';
 
 const PART_SUFFIX = '.part';
-
-/** Writes go to disk in batches of about this size: few system calls, little memory held. */
-const WRITE_BATCH_BYTES = 1024 * 1024;
-
-interface PendingWrite {
-  bytes: Uint8Array;
-  resolve(): void;
-  reject(error: Error): void;
-}
 
 /**
  * A received file while it arrives: written in order to `<name>.part` beside where it will land,
@@ -32,19 +25,21 @@ export class PartFile {
   readonly #folder: string;
   readonly #name: string;
   readonly #partPath: string;
-  readonly #handle: FileHandle;
-  #written = 0;
-  #pending: PendingWrite[] = [];
-  #pendingBytes = 0;
-  #flushing: Promise<void> | undefined;
-  #failure: Error | undefined;
+  readonly #handles: { buffered: FileHandle; direct: FileHandle | undefined };
+  readonly #writer: BatchedFileWriter;
   #settled = false;
 
-  private constructor(folder: string, name: string, partPath: string, handle: FileHandle) {
+  private constructor(
+    folder: string,
+    name: string,
+    partPath: string,
+    handles: { buffered: FileHandle; direct: FileHandle | undefined },
+  ) {
     this.#folder = folder;
     this.#name = name;
     this.#partPath = partPath;
-    this.#handle = handle;
+    this.#handles = handles;
+    this.#writer = new BatchedFileWriter(handles);
   }
 
   /**
@@ -65,8 +60,9 @@ export class PartFile {
       const staged = `${n === 0 ? name : withCollisionSuffix(name, n)}${PART_SUFFIX}`;
       const partPath = join(folder, staged);
       try {
-        const handle = await open(partPath, 'wx');
-        return new PartFile(folder, name, partPath, handle);
+        const buffered = await open(partPath, 'wx');
+        const direct = await openDirect(partPath);
+        return new PartFile(folder, name, partPath, { buffered, direct });
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       }
@@ -75,58 +71,12 @@ export class PartFile {
 
   /** Bytes on disk so far. */
   get written(): number {
-    return this.#written;
+    return this.#writer.written;
   }
 
-  /**
-   * Appends `bytes` after everything written before; resolves once they are on disk. Chunks are
-   * gathered and written a batch at a time (the rest when the file is committed): per byte, one
-   * large write costs the disk path a fraction of many chunk-sized ones.
-   */
+  /** Appends `bytes` after everything written before; resolves once they are on disk. */
   write(bytes: Uint8Array): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      if (this.#failure !== undefined) return reject(this.#failure);
-      this.#pending.push({ bytes, resolve, reject });
-      this.#pendingBytes += bytes.byteLength;
-      if (this.#flushing === undefined && this.#pendingBytes >= WRITE_BATCH_BYTES) {
-        this.#flushing = this.#flush(WRITE_BATCH_BYTES);
-      }
-    });
-  }
-
-  /** Writes pending batches while at least `minimum` bytes wait (0: until nothing waits). */
-  async #flush(minimum: number): Promise<void> {
-    while (this.#pending.length > 0 && this.#pendingBytes >= minimum) {
-      const batch = this.#pending;
-      this.#pending = [];
-      this.#pendingBytes = 0;
-      try {
-        await writeAll(
-          this.#handle,
-          batch.map((entry) => entry.bytes),
-        );
-      } catch (error) {
-        this.#failure = error instanceof Error ? error : new Error(String(error));
-        for (const entry of [...batch, ...this.#pending]) entry.reject(this.#failure);
-        this.#pending = [];
-        this.#pendingBytes = 0;
-        break;
-      }
-      for (const entry of batch) {
-        this.#written += entry.bytes.byteLength;
-        entry.resolve();
-      }
-    }
-    this.#flushing = undefined;
-  }
-
-  /** Everything handed to write() is on disk (or has failed). */
-  async #flushAll(): Promise<void> {
-    for (;;) {
-      if (this.#flushing !== undefined) await this.#flushing;
-      else if (this.#pending.length === 0 || this.#failure !== undefined) return;
-      else this.#flushing = this.#flush(0);
-    }
+    return this.#writer.write(bytes);
   }
 
   /**
@@ -134,15 +84,15 @@ export class PartFile {
    * returns the path it landed at. A count that does not match throws, and the file is discarded.
    */
   async commit(expectedBytes: number | null): Promise<string> {
-    await this.#flushAll();
-    if (this.#failure !== undefined) throw this.#failure;
-    await this.#handle.close();
+    await this.#writer.flush();
+    if (this.#writer.failure !== undefined) throw this.#writer.failure;
+    await this.#close();
     this.#settled = true;
     const onDisk = (await stat(this.#partPath)).size;
-    if (onDisk !== this.#written || (expectedBytes !== null && onDisk !== expectedBytes)) {
+    if (onDisk !== this.#writer.written || (expectedBytes !== null && onDisk !== expectedBytes)) {
       await unlink(this.#partPath).catch(() => undefined);
       throw new Error(
-        `${onDisk} bytes reached the disk where ${expectedBytes ?? this.#written} were expected`,
+        `${onDisk} bytes reached the disk where ${expectedBytes ?? this.#writer.written} were expected`,
       );
     }
     for (let n = 0; ; n += 1) {
@@ -158,12 +108,15 @@ export class PartFile {
   async discard(): Promise<void> {
     if (!this.#settled) {
       this.#settled = true;
-      await this.#flushing;
-      for (const entry of this.#pending) entry.resolve();
-      this.#pending = [];
-      await this.#handle.close().catch(() => undefined);
+      await this.#writer.abandon();
+      await this.#close().catch(() => undefined);
     }
     await unlink(this.#partPath).catch(() => undefined);
+  }
+
+  async #close(): Promise<void> {
+    const { buffered, direct } = this.#handles;
+    await Promise.all([buffered.close(), direct?.close()]);
   }
 
   /**
@@ -186,27 +139,17 @@ export class PartFile {
   }
 }
 
-/** Writes every byte of `chunks`, in order, in as few system calls as the kernel allows. */
-async function writeAll(handle: FileHandle, chunks: Uint8Array[]): Promise<void> {
-  let rest = chunks;
-  while (rest.length > 0) {
-    const { bytesWritten } = await handle.writev(rest);
-    rest = remainderAfter(rest, bytesWritten);
+/**
+ * A second handle on `path` for direct I/O (Linux: O_DIRECT), or undefined where the platform or
+ * the file system has none (macOS, Windows, tmpfs).
+ */
+async function openDirect(path: string): Promise<FileHandle | undefined> {
+  if (constants.O_DIRECT === undefined) return undefined;
+  try {
+    return await open(path, constants.O_WRONLY | constants.O_DIRECT);
+  } catch {
+    return undefined;
   }
-}
-
-function remainderAfter(chunks: Uint8Array[], written: number): Uint8Array[] {
-  let skip = written;
-  const rest: Uint8Array[] = [];
-  for (const chunk of chunks) {
-    if (skip >= chunk.byteLength) {
-      skip -= chunk.byteLength;
-      continue;
-    }
-    rest.push(skip > 0 ? chunk.subarray(skip) : chunk);
-    skip = 0;
-  }
-  return rest;
 }
 
 async function exists(path: string): Promise<boolean> {

@@ -128,17 +128,11 @@ class ReceiveSession {
       case 'open-part':
         this.#open(action.index, action.path, action.fileSize);
         return;
-      case 'write':
-        // Handed to the file in order without waiting: the file batches what piles up.
-        this.#enqueue(async () => {
-          const file = this.#files.get(action.index);
-          if (file === undefined) return;
-          file.part.write(action.bytes).then(
-            () => this.#handle({ type: 'bytes-written', bytes: action.bytes.byteLength }),
-            (error: unknown) => this.#handle({ type: 'write-failed', detail: describe(error) }),
-          );
-        });
+      case 'write': {
+        const { index, bytes } = action;
+        this.#enqueue(async () => this.#write(index, bytes));
         return;
+      }
       case 'commit':
         this.#commit(action.index);
         return;
@@ -212,6 +206,20 @@ class ReceiveSession {
       }
     }
     this.#handle({ type: answer === false ? 'declined' : 'accepted' });
+  }
+
+  /**
+   * Hands `bytes` to the file in order without waiting for the disk: the file batches what piles
+   * up, and copies the chunk so that nothing holds it afterwards.
+   */
+  #write(index: number, bytes: Uint8Array): void {
+    const file = this.#files.get(index);
+    if (file === undefined) return;
+    const count = bytes.byteLength;
+    file.part.write(bytes).then(
+      () => this.#handle({ type: 'bytes-written', bytes: count }),
+      (error: unknown) => this.#handle({ type: 'write-failed', detail: describe(error) }),
+    );
   }
 
   #open(index: number, path: string, fileSize: number | null): void {
