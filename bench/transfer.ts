@@ -1,12 +1,15 @@
-// `npm run bench:transfer [-- --size 1GiB] [--rounds 3] [--browser]`: the native engine sending a
-// generated file between two processes on loopback, against a bare node-datachannel channel
-// between two processes measured in the same run; each figure is the best of `rounds`. Prints
-// JSON. `--browser` adds the web client's runs (bench/transfer-browser.ts).
+// `npm run bench:transfer [-- --size 1GiB] [--rounds 3] [--browser-size 128MiB] [--native-only]`:
+// the native engine sending a generated file between two processes on loopback, against a bare
+// node-datachannel channel between two processes measured in the same run; then the web client in
+// Chromium to the native engine and back, each against a bare Chromium ↔ node-datachannel channel
+// (bench/transfer-browser.ts). Each figure is the best of its rounds. Prints JSON.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { CHROMIUM_INSTALL_HINT, findChromium } from '../e2e/support/chromium';
 import { startSignalingServer } from '../src-main/signaling-server';
+import { benchBrowserTransfers } from './transfer-browser';
 import { bareChannelRun, engineRun, type RunFigures } from './transfer/measured-run';
 import { writePayload } from './transfer/payload-file';
 import { parseSize } from './transfer/parse-size';
@@ -19,7 +22,8 @@ const { values } = parseArgs({
   options: {
     size: { type: 'string', default: '1GiB' },
     rounds: { type: 'string', default: '3' },
-    browser: { type: 'boolean', default: false },
+    'browser-size': { type: 'string', default: '128MiB' },
+    'native-only': { type: 'boolean', default: false },
   },
 });
 const bytes = parseSize(values.size);
@@ -60,9 +64,11 @@ try {
     peakRssMB,
   };
   const result: Record<string, unknown> = { nativeToNative };
-  if (values.browser) {
-    const { benchBrowserTransfers } = await import('./transfer-browser');
-    result.browser = await benchBrowserTransfers();
+  if (!values['native-only']) {
+    result.browser =
+      findChromium() === undefined
+        ? { skipped: CHROMIUM_INSTALL_HINT }
+        : await benchBrowserTransfers(parseSize(values['browser-size']));
   }
   console.log(JSON.stringify(result, null, 2));
 } finally {

@@ -21,7 +21,8 @@ export type PageToWorker = StartDownload | KeepAlive;
 
 /** Over the port, page to worker. */
 export type DownloadChunk =
-  { type: 'chunk'; bytes: ArrayBuffer } | { type: 'end' } | { type: 'abort'; reason: string };
+  /** Consecutive chunks of the file, in order. */
+  { type: 'chunks'; buffers: ArrayBuffer[] } | { type: 'end' } | { type: 'abort'; reason: string };
 
 /** Over the port, worker to page. */
 export type DownloadNews =

@@ -44,8 +44,9 @@ function bodyFedBy(port: MessagePort): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>({
     start(controller) {
       port.onmessage = ({ data }: MessageEvent<DownloadChunk>) => {
-        if (data.type === 'chunk') controller.enqueue(new Uint8Array(data.bytes));
-        else if (data.type === 'end') {
+        if (data.type === 'chunks') {
+          for (const buffer of data.buffers) controller.enqueue(new Uint8Array(buffer));
+        } else if (data.type === 'end') {
           controller.close();
           port.close();
         } else {

@@ -19,8 +19,8 @@ export const WORKER_READY_TIMEOUT_MS = 5000;
 export const DOWNLOAD_FRAME_LIFETIME_MS = 40_000;
 
 /**
- * Chunks are gathered into batches of about this size before they cross to the worker: every
- * message costs a hop between threads and a write into the download, whatever its size.
+ * Chunks cross to the worker in batches of about this size, one message each: every message
+ * costs a hop between threads, whatever it carries.
  */
 export const DOWNLOAD_BATCH_BYTES = 4 * 1024 * 1024;
 
@@ -115,20 +115,14 @@ export class StreamedDownloads {
     document.body.append(frame);
     this.#opened();
     let finished = false;
-    let batch: Uint8Array[] = [];
+    let batch: ArrayBuffer[] = [];
     let batched = 0;
     const flush = (): void => {
-      if (batched === 0) return;
-      const bytes = new Uint8Array(batched);
-      let at = 0;
-      for (const part of batch) {
-        bytes.set(part, at);
-        at += part.byteLength;
-      }
+      if (batch.length === 0) return;
+      const chunk: DownloadChunk = { type: 'chunks', buffers: batch };
+      port.postMessage(chunk, batch);
       batch = [];
       batched = 0;
-      const chunk: DownloadChunk = { type: 'chunk', bytes: bytes.buffer };
-      port.postMessage(chunk, [bytes.buffer]);
     };
     const finish = (message: DownloadChunk): void => {
       if (finished) return;
@@ -141,7 +135,9 @@ export class StreamedDownloads {
     return {
       write: (bytes) => {
         if (finished) return;
-        batch.push(bytes);
+        // Frames arrive as whole buffers, which move to the worker without a copy.
+        const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+        batch.push((whole ? bytes.buffer : bytes.slice().buffer) as ArrayBuffer);
         batched += bytes.byteLength;
         if (batched >= DOWNLOAD_BATCH_BYTES) flush();
       },
