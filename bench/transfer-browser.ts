@@ -1,11 +1,9 @@
 // The browser half of `npm run bench:transfer`: web client (Chromium's own WebRTC) to the native
 // engine and back, each beside a bare Chromium ↔ node-datachannel channel measured in the same
-// run between the same two processes. bench/transfer.ts calls benchBrowserTransfers(); run alone
-// (`tsx bench/transfer-browser.ts [MiB]`) it prints the same JSON by itself.
+// run between the same two processes.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright';
 import { startWebHost } from '../src-main/web-host';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/support/chromium';
@@ -57,14 +55,12 @@ function direction(ferry: number | Error, bare: number): DirectionResult {
 }
 
 /** Each figure is the best of this many runs: interference on a shared machine only slows a run. */
-export const BROWSER_BENCH_ROUNDS = 2;
+export const BROWSER_BENCH_ROUNDS = 3;
 
-/**
- * Measures both directions with a file of `bytes` (default 128 MiB), `rounds` times. Bare and
- * Ferry runs alternate so drift on a shared machine hits both alike.
- */
+/** Measures both directions with a file of `bytes`, `rounds` times. Bare and Ferry runs
+ * alternate so drift on a shared machine hits both alike. */
 export async function benchBrowserTransfers(
-  bytes = 128 * 1024 * 1024,
+  bytes: number,
   rounds = BROWSER_BENCH_ROUNDS,
 ): Promise<BrowserTransferResult> {
   const scratch = mkdtempSync(join(tmpdir(), 'ferry-bench-browser-'));
@@ -118,9 +114,4 @@ export async function benchBrowserTransfers(
 function fastest(runs: readonly (number | Error)[]): number | Error {
   const failure = runs.find((run) => run instanceof Error);
   return failure ?? Math.max(...(runs as number[]));
-}
-
-if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const mib = Number(process.argv[2] ?? 128);
-  console.log(JSON.stringify(await benchBrowserTransfers(mib * 1024 * 1024), null, 2));
 }

@@ -1,4 +1,4 @@
-// `npm run bench:transfer [-- --size 1GiB] [--rounds 3] [--browser-size 128MiB] [--native-only]`:
+// `npm run bench:transfer [-- --size 1GiB] [--rounds 5] [--browser-size 512MiB] [--native-only]`:
 // the native engine sending a generated file between two processes on loopback, against a bare
 // node-datachannel channel between two processes measured in the same run; then the web client in
 // Chromium to the native engine and back, each against a bare Chromium ↔ node-datachannel channel
@@ -21,8 +21,8 @@ const PEAK_RSS_GOAL_MB = 250;
 const { values } = parseArgs({
   options: {
     size: { type: 'string', default: '1GiB' },
-    rounds: { type: 'string', default: '3' },
-    'browser-size': { type: 'string', default: '128MiB' },
+    rounds: { type: 'string', default: '5' },
+    'browser-size': { type: 'string', default: '512MiB' },
     'native-only': { type: 'boolean', default: false },
   },
 });
