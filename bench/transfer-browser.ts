@@ -1,6 +1,7 @@
 // The browser half of `npm run bench:transfer`: web client (Chromium's own WebRTC) to the native
 // engine and back, each beside a bare Chromium ↔ node-datachannel channel measured in the same
-// run between the same two processes.
+// run between the same two processes; native → browser also beside a bare channel whose page
+// saves the file as the web client does.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +11,11 @@ import { CHROMIUM_ARGS, findChromium } from '../e2e/support/chromium';
 import { SHOW_HOST_ADDRESSES } from '../e2e/support/web-client/chromium-flags';
 import { ensureRendererBuilt } from '../e2e/support/web-client/renderer-build';
 import { randomFile } from '../e2e/support/web-client/test-files';
-import { bareBrowserToNode, bareNodeToBrowser } from './transfer-browser/bare-channel';
+import {
+  bareBrowserToNode,
+  bareNodeToBrowser,
+  bareNodeToBrowserDownload,
+} from './transfer-browser/bare-channel';
 import { ferryBrowserToNative, ferryNativeToBrowser } from './transfer-browser/ferry-runs';
 
 /** The issue's goal: Ferry at 90% of a bare channel or better, each way. */
@@ -27,10 +32,22 @@ export type DirectionResult =
   /** The Ferry run did not complete: a bug to report, not a figure. */
   | { bareMiBps: number; error: string };
 
+/**
+ * The bare channel again, with the page saving what arrives through the web client's download
+ * worker: the ceiling for any web client that saves a streamed file in this browser.
+ */
+export interface SavingBaseline {
+  bareSavingMiBps: number;
+  /** bareSavingMiBps / bareMiBps: what saving the file costs the browser itself. */
+  bareSavingRatio: number;
+  /** ferryMiBps / bareSavingMiBps: what Ferry costs beyond that. */
+  ferryToBareSavingRatio?: number;
+}
+
 export interface BrowserTransferResult {
   bytes: number;
   browserToNative: DirectionResult;
-  nativeToBrowser: DirectionResult;
+  nativeToBrowser: DirectionResult & SavingBaseline;
 }
 
 const round = (value: number): number => Math.round(value * 100) / 100;
@@ -41,6 +58,14 @@ async function attempt(run: () => Promise<number>): Promise<number | Error> {
   } catch (error) {
     return error instanceof Error ? error : new Error(String(error));
   }
+}
+
+function savingBaseline(ferry: number | Error, bare: number, saving: number): SavingBaseline {
+  return {
+    bareSavingMiBps: round(saving),
+    bareSavingRatio: round(saving / bare),
+    ...(ferry instanceof Error ? {} : { ferryToBareSavingRatio: round(ferry / saving) }),
+  };
 }
 
 function direction(ferry: number | Error, bare: number): DirectionResult {
@@ -55,7 +80,7 @@ function direction(ferry: number | Error, bare: number): DirectionResult {
 }
 
 /** Each figure is the best of this many runs: interference on a shared machine only slows a run. */
-export const BROWSER_BENCH_ROUNDS = 3;
+export const BROWSER_BENCH_ROUNDS = 5;
 
 /** Measures both directions with a file of `bytes`, `rounds` times. Bare and Ferry runs
  * alternate so drift on a shared machine hits both alike. */
@@ -86,13 +111,14 @@ export async function benchBrowserTransfers(
   try {
     const context = await browser.newContext({ acceptDownloads: true });
     const up = { bare: [] as number[], ferry: [] as (number | Error)[] };
-    const down = { bare: [] as number[], ferry: [] as (number | Error)[] };
+    const down = { bare: [] as number[], saving: [] as number[], ferry: [] as (number | Error)[] };
     for (let round = 0; round < rounds; round += 1) {
       up.bare.push(await bareBrowserToNode(context, bytes));
       up.ferry.push(
         await attempt(() => ferryBrowserToNative(context, web.url, web.url, file, bytes)),
       );
       down.bare.push(await bareNodeToBrowser(context, bytes));
+      down.saving.push(await bareNodeToBrowserDownload(context, web.url, bytes));
       down.ferry.push(
         await attempt(() => ferryNativeToBrowser(context, web.url, web.url, file, bytes)),
       );
@@ -101,7 +127,10 @@ export async function benchBrowserTransfers(
     return {
       bytes,
       browserToNative: direction(fastest(up.ferry), Math.max(...up.bare)),
-      nativeToBrowser: direction(fastest(down.ferry), Math.max(...down.bare)),
+      nativeToBrowser: {
+        ...direction(fastest(down.ferry), Math.max(...down.bare)),
+        ...savingBaseline(fastest(down.ferry), Math.max(...down.bare), Math.max(...down.saving)),
+      },
     };
   } finally {
     await browser.close();

@@ -1,8 +1,15 @@
 // The baseline: one bare data channel between a Chromium page and node-datachannel in this
 // process, with the chunk size and flow control Ferry uses, and nothing else: no protocol, no
-// file reading, no storage.
+// file reading, no storage. A second node → page variant saves what arrives through the web
+// client's download worker, to tell the browser's cost of saving a file from Ferry's own.
+import { randomUUID } from 'node:crypto';
 import nodeDataChannel, { type DataChannel, type PeerConnection } from 'node-datachannel';
 import type { BrowserContext, Page } from 'playwright';
+import {
+  DOWNLOAD_BATCH_BYTES,
+  type DownloadChunk,
+  type StartDownload,
+} from '../../src-renderer/backend/browser/download-worker-messages';
 import {
   CHUNK_MAX_BYTES,
   SDP_MAX_MESSAGE_SIZE_BYTES,
@@ -64,11 +71,48 @@ window.benchSend = ({ total, chunk, high, low }) => {
   channel.onbufferedamountlow = pump;
   pump();
 };
+window.benchOpenDownload = async ({ scope, start, chunks, end, batchBytes }) => {
+  const registration = await navigator.serviceWorker.getRegistration(scope);
+  const worker = registration && registration.active;
+  if (!worker) throw new Error('the download worker is not active');
+  const { port1: port, port2 } = new MessageChannel();
+  const url = await new Promise((resolve) => {
+    port.onmessage = ({ data }) => { if (data.type === 'ready') resolve(data.url); };
+    worker.postMessage(start, [port2]);
+  });
+  const frame = document.createElement('iframe');
+  frame.hidden = true;
+  frame.src = url;
+  document.body.append(frame);
+  let batch = [];
+  let batched = 0;
+  const flush = () => {
+    port.postMessage({ type: chunks, buffers: batch }, batch);
+    batch = [];
+    batched = 0;
+  };
+  window.benchSink = {
+    write: (buffer) => {
+      batch.push(buffer);
+      batched += buffer.byteLength;
+      if (batched >= batchBytes) flush();
+    },
+    end: () => {
+      if (batch.length > 0) flush();
+      port.postMessage(end);
+    },
+  };
+};
 window.benchReceive = (total) => new Promise((resolve) => {
+  const sink = window.benchSink;
   let received = 0;
   window.benchChannel.onmessage = ({ data }) => {
     received += data.byteLength;
-    if (received >= total) resolve();
+    if (sink) sink.write(data);
+    if (received >= total) {
+      if (sink) sink.end();
+      resolve();
+    }
   };
 });
 `;
@@ -85,8 +129,10 @@ function withMaxMessageSize(sdp: string): string {
 async function connect(
   context: BrowserContext,
   nodeOffers: boolean,
+  url?: string,
 ): Promise<{ page: Page; pc: PeerConnection; channel: DataChannel }> {
   const page = await context.newPage();
+  if (url !== undefined) await page.goto(url);
   const pc = new nodeDataChannel.PeerConnection('bench', { iceServers: [] });
   const toPage = (signal: Signal): void => {
     void page.evaluate(
@@ -171,35 +217,80 @@ export async function bareBrowserToNode(context: BrowserContext, bytes: number):
 export async function bareNodeToBrowser(context: BrowserContext, bytes: number): Promise<number> {
   const { page, pc, channel } = await connect(context, true);
   try {
-    // The page counts from its first message on: its handler is in place before node sends.
-    await page.evaluate((total) => {
-      const bench = globalThis as unknown as Record<string, unknown> & {
-        benchReceive(t: number): Promise<void>;
-      };
-      bench.benchArrived = bench.benchReceive(total);
-    }, bytes);
-    const arrived = page.evaluate(
-      () => (globalThis as unknown as { benchArrived: Promise<void> }).benchArrived,
-    );
-    const data = Buffer.alloc(CHUNK_MAX_BYTES);
-    let sent = 0;
-    channel.setBufferedAmountLowThreshold(SEND_BUFFER_LOW_WATER_BYTES);
-    const started = performance.now();
-    const pump = (): void => {
-      while (sent < bytes) {
-        if (channel.bufferedAmount() > SEND_BUFFER_HIGH_WATER_BYTES) return;
-        const size = Math.min(CHUNK_MAX_BYTES, bytes - sent);
-        channel.sendMessageBinary(size === CHUNK_MAX_BYTES ? data : data.subarray(0, size));
-        sent += size;
-      }
-    };
-    channel.onBufferedAmountLow(pump);
-    pump();
-    await arrived;
-    return bytes / 1024 / 1024 / ((performance.now() - started) / 1000);
+    return await sendFromNode(page, channel, bytes);
   } finally {
     channel.close();
     pc.close();
     await page.close();
   }
+}
+
+/**
+ * As bareNodeToBrowser, with the page handing what arrives to the web client's download worker
+ * as the web client does, and nothing else: the browser's own cost of saving a streamed file.
+ */
+export async function bareNodeToBrowserDownload(
+  context: BrowserContext,
+  webUrl: string,
+  bytes: number,
+): Promise<number> {
+  const { page, pc, channel } = await connect(context, true, webUrl);
+  try {
+    // The web client registers its worker as it loads; its scope is the folder it is served from.
+    const scope = new URL('assets/', webUrl).href;
+    // As source text, like the page's half: the DOM's types are not this program's.
+    await page.waitForFunction(
+      `navigator.serviceWorker.getRegistration(${JSON.stringify(scope)}).then((r) => !!(r && r.active))`,
+    );
+    const start: StartDownload = {
+      type: 'ferry-download-start',
+      id: `bench-${randomUUID()}`,
+      name: 'bare-channel.bin',
+      size: bytes,
+    };
+    const chunks: DownloadChunk['type'] = 'chunks';
+    const end: DownloadChunk = { type: 'end' };
+    await page.evaluate(
+      (args) =>
+        (
+          globalThis as unknown as { benchOpenDownload(a: unknown): Promise<void> }
+        ).benchOpenDownload(args),
+      { scope, start, chunks, end, batchBytes: DOWNLOAD_BATCH_BYTES },
+    );
+    return await sendFromNode(page, channel, bytes);
+  } finally {
+    channel.close();
+    pc.close();
+    await page.close();
+  }
+}
+
+/** Sends `bytes` from node with Ferry's flow control; MiB/s until the page has them all. */
+async function sendFromNode(page: Page, channel: DataChannel, bytes: number): Promise<number> {
+  // The page counts from its first message on: its handler is in place before node sends.
+  await page.evaluate((total) => {
+    const bench = globalThis as unknown as Record<string, unknown> & {
+      benchReceive(t: number): Promise<void>;
+    };
+    bench.benchArrived = bench.benchReceive(total);
+  }, bytes);
+  const arrived = page.evaluate(
+    () => (globalThis as unknown as { benchArrived: Promise<void> }).benchArrived,
+  );
+  const data = Buffer.alloc(CHUNK_MAX_BYTES);
+  let sent = 0;
+  channel.setBufferedAmountLowThreshold(SEND_BUFFER_LOW_WATER_BYTES);
+  const started = performance.now();
+  const pump = (): void => {
+    while (sent < bytes) {
+      if (channel.bufferedAmount() > SEND_BUFFER_HIGH_WATER_BYTES) return;
+      const size = Math.min(CHUNK_MAX_BYTES, bytes - sent);
+      channel.sendMessageBinary(size === CHUNK_MAX_BYTES ? data : data.subarray(0, size));
+      sent += size;
+    }
+  };
+  channel.onBufferedAmountLow(pump);
+  pump();
+  await arrived;
+  return bytes / 1024 / 1024 / ((performance.now() - started) / 1000);
 }

@@ -1,9 +1,10 @@
 import downloadWorkerUrl from './download-worker?worker&url';
-import type {
-  DownloadChunk,
-  DownloadNews,
-  KeepAlive,
-  StartDownload,
+import {
+  DOWNLOAD_BATCH_BYTES,
+  type DownloadChunk,
+  type DownloadNews,
+  type KeepAlive,
+  type StartDownload,
 } from './download-worker-messages';
 import { newRoomId } from './room-id';
 import { downloadName, type SaveTarget } from './save-target';
@@ -17,12 +18,6 @@ export const WORKER_READY_TIMEOUT_MS = 5000;
  * file can be a few milliseconds after it started.
  */
 export const DOWNLOAD_FRAME_LIFETIME_MS = 40_000;
-
-/**
- * Chunks cross to the worker in batches of about this size, one message each: every message
- * costs a hop between threads, whatever it carries.
- */
-export const DOWNLOAD_BATCH_BYTES = 4 * 1024 * 1024;
 
 /** Chromium stops a service worker after 30 s without events; a message resets that clock. */
 export const KEEP_ALIVE_INTERVAL_MS = 10_000;
