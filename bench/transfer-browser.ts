@@ -2,6 +2,7 @@
 // engine and back, each beside a bare Chromium ↔ node-datachannel channel measured in the same
 // run between the same two processes; native → browser also beside a bare channel whose page
 // saves the file as the web client does.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -79,6 +80,15 @@ function direction(ferry: number | Error, bare: number): DirectionResult {
   };
 }
 
+/** Flushes written files to disk where `sync` exists; elsewhere runs simply go unsettled. */
+function settleDisk(): void {
+  try {
+    execFileSync('sync', { stdio: 'ignore' });
+  } catch {
+    // No sync command: the figures are noisier, not wrong.
+  }
+}
+
 /** Each figure is the best of this many runs: interference on a shared machine only slows a run. */
 export const BROWSER_BENCH_ROUNDS = 5;
 
@@ -112,15 +122,25 @@ export async function benchBrowserTransfers(
     const context = await browser.newContext({ acceptDownloads: true });
     const up = { bare: [] as number[], ferry: [] as (number | Error)[] };
     const down = { bare: [] as number[], saving: [] as number[], ferry: [] as (number | Error)[] };
+    // Each run starts with the disk settled: one run's file still being written back would
+    // otherwise take its CPU from the next.
+    const settled = async <T>(run: () => Promise<T>): Promise<T> => {
+      settleDisk();
+      return run();
+    };
     for (let round = 0; round < rounds; round += 1) {
-      up.bare.push(await bareBrowserToNode(context, bytes));
+      up.bare.push(await settled(() => bareBrowserToNode(context, bytes)));
       up.ferry.push(
-        await attempt(() => ferryBrowserToNative(context, web.url, web.url, file, bytes)),
+        await settled(() =>
+          attempt(() => ferryBrowserToNative(context, web.url, web.url, file, bytes)),
+        ),
       );
-      down.bare.push(await bareNodeToBrowser(context, bytes));
-      down.saving.push(await bareNodeToBrowserDownload(context, web.url, bytes));
+      down.bare.push(await settled(() => bareNodeToBrowser(context, bytes)));
+      down.saving.push(await settled(() => bareNodeToBrowserDownload(context, web.url, bytes)));
       down.ferry.push(
-        await attempt(() => ferryNativeToBrowser(context, web.url, web.url, file, bytes)),
+        await settled(() =>
+          attempt(() => ferryNativeToBrowser(context, web.url, web.url, file, bytes)),
+        ),
       );
     }
     await context.close();

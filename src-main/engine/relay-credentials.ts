@@ -1,6 +1,6 @@
 import type { IceServerEntry } from '../../src-shared/signaling/http-api';
 import { TURN_CREDENTIALS_PATH } from '../../src-shared/signaling/endpoints';
-import { PUBLIC_STUN_URLS } from '../signaling-server/ice/public-stun-servers';
+import { PUBLIC_STUN_URLS } from '../../src-shared/signaling/public-stun-urls';
 import { requestJson } from './http-json';
 
 const TOO_MANY_REQUESTS = 429;

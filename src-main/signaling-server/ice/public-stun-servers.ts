@@ -1,11 +1,8 @@
 import type { IceServerEntry } from '../../../src-shared/signaling/http-api';
+import { PUBLIC_STUN_URLS } from '../../../src-shared/signaling/public-stun-urls';
 import type { IceServerList } from './ice-server-list';
 
-/** Google's public STUN pair, the conventional choice when no relay is configured. */
-export const PUBLIC_STUN_URLS: readonly string[] = [
-  'stun:stun.l.google.com:19302',
-  'stun:stun1.l.google.com:19302',
-];
+/** The list when no relay is configured. */
 
 export class PublicStunServers implements IceServerList {
   async current(): Promise<IceServerEntry[]> {

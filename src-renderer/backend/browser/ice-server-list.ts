@@ -1,11 +1,10 @@
 import { RELAY_CREDENTIALS_TIMEOUT_MS } from '../../../src-shared/protocol/limits';
 import { TURN_CREDENTIALS_PATH } from '../../../src-shared/signaling/endpoints';
+import { PUBLIC_STUN_URLS } from '../../../src-shared/signaling/public-stun-urls';
 import { requestJson, type HttpAnswer } from './http-json';
 
 /** What a browser connects through when the server gives no list: public STUN, never a relay. */
-export const STUN_ONLY: RTCIceServer[] = [
-  { urls: ['stun:stun.l.google.com:19302', 'stun:stun1.l.google.com:19302'] },
-];
+export const STUN_ONLY: RTCIceServer[] = [{ urls: [...PUBLIC_STUN_URLS] }];
 
 export interface IceServerChoice {
   servers: RTCIceServer[];
