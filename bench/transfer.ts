@@ -75,6 +75,12 @@ try {
   await server.close();
   await rm(scratch, { recursive: true, force: true });
 }
+// Every connection is closed by now, yet after one full run here a closed node-datachannel
+// connection still held a native callback that kept the process alive with no handle left in
+// the event loop, and node-datachannel's own cleanup() crashes at that point. As the CLI does,
+// give the event loop a moment and then end.
+const EXIT_GUARD_MS = 5_000;
+setTimeout(() => process.exit(), EXIT_GUARD_MS).unref();
 
 function fastest(runs: RunFigures[]): RunFigures {
   return runs.reduce((best, run) => (run.mibPerSecond > best.mibPerSecond ? run : best));
