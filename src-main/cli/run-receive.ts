@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { formatBytes } from '../../src-shared/format/format-bytes';
+import { RETRYING_THE_CONNECTION } from '../../src-shared/transfer/transfer-view';
 import { receiveFiles } from '../engine';
 import type { CliIo } from './cli-io';
 import { acceptQuestion, describeOffer } from './describe-offer';
@@ -40,7 +41,11 @@ export async function runReceive(
   return followTransfer(transfer, io, 'Receiving', (state, display) => {
     switch (state.phase) {
       case 'connecting':
-        display.line(`Connecting to the sender of ${command.code}...`);
+        display.line(
+          state.retry === undefined
+            ? `Connecting to the sender of ${command.code}...`
+            : RETRYING_THE_CONNECTION,
+        );
         break;
       case 'done':
         display.line(

@@ -1,4 +1,5 @@
 import { formatBytes } from '../../src-shared/format/format-bytes';
+import { RETRYING_THE_CONNECTION } from '../../src-shared/transfer/transfer-view';
 import { sendFiles } from '../engine';
 import type { CliIo } from './cli-io';
 import { EXIT, type ExitCode } from './exit-codes';
@@ -32,7 +33,9 @@ export async function runSend(command: SendCommand, io: CliIo, ver: string): Pro
         break;
       }
       case 'connecting':
-        display.line('Receiver joined; connecting...');
+        display.line(
+          state.retry === undefined ? 'Receiver joined; connecting...' : RETRYING_THE_CONNECTION,
+        );
         break;
       case 'awaiting-acceptance':
         display.line('Connected; waiting for the receiver to accept...');

@@ -15,7 +15,10 @@ import {
   ROLE_WAIT_TIMEOUT_MS,
   type RemedySurface,
 } from '../../src-shared/protocol';
+import { CONNECT_ATTEMPT_TIMEOUT_MS } from '../../src-shared/session/session-limits';
 import type { IceServerEntry } from '../../src-shared/signaling/http-api';
+import type { SignalPayload } from '../../src-shared/signaling/signal-payload';
+import { CODE_LIFETIME_MS } from '../../src-shared/signaling/limits';
 import type { OfferView } from '../../src-shared/transfer/transfer-view';
 
 /** Every deadline of the spec's native-engine table, in milliseconds; tests shorten them. */
@@ -28,8 +31,12 @@ export interface EngineTimeouts {
   roleWait: number;
   /** Waiting for the other peer's offer or answer. */
   offerAnswer: number;
-  /** ICE, DTLS and the data channel opening. */
+  /** ICE, DTLS and the data channel opening, every retry included. */
   connect: number;
+  /** One connection attempt; a failed one is retried while `connect` lasts. */
+  connectAttempt: number;
+  /** Sender: how long a receiver may take to join (the code's lifetime). */
+  peerJoin: number;
   /** The data channel opening once the peers are connected. */
   channelGrace: number;
   /** Sender waiting for a file's ack. */
@@ -56,6 +63,8 @@ export const DEFAULT_TIMEOUTS: EngineTimeouts = {
   roleWait: ROLE_WAIT_TIMEOUT_MS,
   offerAnswer: OFFER_ANSWER_TIMEOUT_MS,
   connect: CONNECT_TIMEOUT_MS,
+  connectAttempt: CONNECT_ATTEMPT_TIMEOUT_MS,
+  peerJoin: CODE_LIFETIME_MS,
   channelGrace: CHANNEL_GRACE_MS,
   ack: ACK_TIMEOUT_MS,
   drainStall: DRAIN_STALL_TIMEOUT_MS,
@@ -87,6 +96,11 @@ export interface PeerOptions {
   protocolVersion?: { pv: number; pvMin: number };
   /** Where failures are shown, which decides the wording of a version remedy. */
   remedySurface: Exclude<RemedySurface, 'browser'>;
+  /**
+   * The engine's test seam, not a feature: decides which negotiation payloads pass this peer's
+   * signaling seat, each way, so a test can make a connection attempt find no route.
+   */
+  signalFilter?: (payload: SignalPayload, direction: 'in' | 'out') => boolean;
 }
 
 /** Lets a test play a sender that lies about its files; the engine's test seam, not a feature. */

@@ -1,13 +1,13 @@
 import { EventEmitter } from 'node:events';
 import nodeDataChannel, { type DataChannel, type PeerConnection } from 'node-datachannel';
-import {
-  SDP_MAX_MESSAGE_SIZE_BYTES,
-  binaryFrame,
-  textFrame,
-  type Frame,
-} from '../../src-shared/protocol';
-import type { NegotiationSignal } from './negotiation-signal';
-import { withMaxMessageSize } from './sdp-max-message-size';
+import { binaryFrame, textFrame, type Frame } from '../../src-shared/protocol';
+import type { NegotiationSignal } from '../../src-shared/session/negotiation-signal';
+import type {
+  ChannelHandlers,
+  ChannelPort,
+  PeerConnectionHandlers,
+  PeerConnectionPort,
+} from '../../src-shared/session/ports';
 
 export type PeerLinkRole = 'offerer' | 'answerer';
 
@@ -47,19 +47,20 @@ const CHANNEL_LABEL = 'ferry';
 const UNKNOWN_ROUTE: Route = { local: 'unknown', remote: 'unknown', relayed: false };
 
 /**
- * One WebRTC connection and its single data channel on node-datachannel. It holds references to
- * both for their whole life (an unreferenced native object is collected mid-transfer), queues
- * remote candidates until the remote description is set, catches every exception inside native
- * callbacks (one escaping aborts the process), and registers the close callbacks that let the
- * native handles go, so the process can end.
+ * One WebRTC connection and its single data channel on node-datachannel: the native adapter of
+ * the session core's PeerConnectionPort and, once open, its ChannelPort. It holds references to
+ * both for their whole life (an unreferenced native object is collected mid-transfer), catches
+ * every exception inside native callbacks (one escaping aborts the process), and registers the
+ * close callbacks that let the native handles go, so the process can end.
  */
-export class PeerLink extends EventEmitter<PeerLinkEvents> {
+export class PeerLink
+  extends EventEmitter<PeerLinkEvents>
+  implements PeerConnectionPort, ChannelPort
+{
   readonly #pc: PeerConnection;
   #channel: DataChannel | undefined;
   /** Channels the peer opened beyond the first: refused, but referenced until they close. */
   readonly #refused: DataChannel[] = [];
-  #pendingCandidates: { candidate: string; mid: string }[] = [];
-  #remoteDescriptionSet = false;
   /** The offerer's own candidates, held back until the answer is in (see the constructor). */
   #heldCandidates: NegotiationSignal[] | undefined;
   #closedReason: string | undefined;
@@ -92,10 +93,7 @@ export class PeerLink extends EventEmitter<PeerLinkEvents> {
     pc.onStateChange(this.#guard((state) => this.#onStateChange(state)));
     pc.onLocalDescription(
       this.#guard((sdp, type) => {
-        if (type !== 'offer' && type !== 'answer') return;
-        // The answer carries the attribute browsers need to accept chunks above 64 KiB.
-        const sent = type === 'answer' ? withMaxMessageSize(sdp, SDP_MAX_MESSAGE_SIZE_BYTES) : sdp;
-        this.emit('signal', { type, sdp: sent });
+        if (type === 'offer' || type === 'answer') this.emit('signal', { type, sdp });
       }),
     );
     pc.onLocalCandidate(
@@ -122,38 +120,48 @@ export class PeerLink extends EventEmitter<PeerLinkEvents> {
     return this.#closedReason !== undefined;
   }
 
-  /** Applies the other peer's description or candidate; never throws. */
-  applySignal(signal: NegotiationSignal): void {
-    if (this.isClosed) return;
-    try {
-      if (signal.type === 'candidate') {
-        const { candidate, sdpMid } = signal.candidate;
-        if (this.#remoteDescriptionSet) this.#pc.addRemoteCandidate(candidate, sdpMid);
-        else this.#pendingCandidates.push({ candidate, mid: sdpMid });
-        return;
-      }
-      this.#pc.setRemoteDescription(signal.sdp, signal.type);
-      this.#remoteDescriptionSet = true;
-      const pending = this.#pendingCandidates;
-      this.#pendingCandidates = [];
-      for (const { candidate, mid } of pending) this.#addCandidate(candidate, mid);
-      const held = this.#heldCandidates ?? [];
-      this.#heldCandidates = undefined;
-      for (const local of held) this.emit('signal', local);
-    } catch (error) {
-      this.#end(
-        `the connection could not use the other device's ${signal.type}: ${describe(error)}`,
-      );
-    }
+  listen(handlers: PeerConnectionHandlers & ChannelHandlers): () => void {
+    const subscribed: [keyof PeerLinkEvents, (...args: never[]) => void][] = [];
+    const on = <K extends keyof PeerLinkEvents>(
+      event: K,
+      listener: ((...args: PeerLinkEvents[K]) => void) | undefined,
+    ): void => {
+      if (listener === undefined) return;
+      this.on(event, listener as never);
+      subscribed.push([event, listener as never]);
+    };
+    on('signal', handlers.signal);
+    on('connected', handlers.connected);
+    on('open', handlers.open && (() => handlers.open?.(this)));
+    on('frame', handlers.frame);
+    on('buffered-amount-low', handlers.bufferedAmountLow);
+    on('closed', handlers.closed);
+    on('closed', handlers.failed);
+    return () => {
+      for (const [event, listener] of subscribed) this.off(event, listener as never);
+    };
   }
 
-  /** A bad candidate costs that one route, not the connection. */
-  #addCandidate(candidate: string, mid: string): void {
-    try {
-      this.#pc.addRemoteCandidate(candidate, mid);
-    } catch {
-      // The other candidates still stand; ICE fails on its own if none works.
-    }
+  /** Sets the other peer's description (node-datachannel then answers an offer by itself). */
+  async setRemoteDescription(description: {
+    type: 'offer' | 'answer';
+    sdp: string;
+  }): Promise<void> {
+    if (this.isClosed) throw new Error('the connection is closed');
+    this.#pc.setRemoteDescription(description.sdp, description.type);
+    const held = this.#heldCandidates ?? [];
+    this.#heldCandidates = undefined;
+    for (const local of held) this.emit('signal', local);
+  }
+
+  async addRemoteCandidate(candidate: { candidate: string; sdpMid: string }): Promise<void> {
+    if (this.isClosed) return;
+    this.#pc.addRemoteCandidate(candidate.candidate, candidate.sdpMid);
+  }
+
+  /** Whether the selected route runs through a TURN relay. */
+  async relayed(): Promise<boolean> {
+    return this.route().relayed;
   }
 
   /** The negotiated largest message, or 0 when the connection does not know it. */
@@ -239,7 +247,7 @@ export class PeerLink extends EventEmitter<PeerLinkEvents> {
    * the data still queued in SCTP, and closing the connection now would drop that data; so the
    * connection stays until the peer, having read everything, closes its side, or `graceMs` passes.
    */
-  close(graceMs: number): void {
+  close(graceMs = 0): void {
     if (this.#closeRequested) return;
     this.#closeRequested = true;
     const channel = this.#channel;

@@ -4,7 +4,8 @@ import { reportReceivedBytes } from './byte-count-report';
 import { unlessCancelled } from './cancellable';
 import { EngineError } from './engine-error';
 import { prepareDestination } from './destination-folder';
-import { establishLink } from './establish-link';
+import { connectLink } from './connect-link';
+import { filteredSignaling } from './filtered-signaling';
 import { localVersion } from './local-version';
 import { runReceiveSession } from './receive-session';
 import { resolveRoomCode } from './room-code';
@@ -58,15 +59,38 @@ async function receive(
     signaling.close();
     throw EngineError.withDetail('ERR_PEER_CLOSED', 'the sending device is no longer waiting');
   }
-  const link = await establishLink({
-    signaling,
-    role,
+  let report: Promise<void> = Promise.resolve();
+  try {
+    await receiveOver(signaling, route, destination, options, control, (bytes) => {
+      if (options.reportBytes === false) return;
+      report = reportReceivedBytes(options.serverUrl, bytes, timeouts.report).catch(
+        () => undefined,
+      );
+    });
+  } finally {
+    signaling.close();
+  }
+  await report;
+}
+
+async function receiveOver(
+  signaling: SignalingClient,
+  route: RouteSetup,
+  destination: string,
+  options: ReceiveOptions,
+  control: TransferControl,
+  onComplete: (bytes: number) => void,
+): Promise<void> {
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  const code = normalizeCode(options.code);
+  const link = await connectLink({
+    signaling: filteredSignaling(signaling, options.signalFilter),
     ...route,
     timeouts,
-    cancelled,
+    cancelled: control.cancelled,
+    onRetry: (attempt) => control.update({ phase: 'connecting', code, retry: attempt - 1 }),
   });
   control.connected(link.route());
-  let report: Promise<void> = Promise.resolve();
   await runReceiveSession({
     link,
     destination,
@@ -75,12 +99,8 @@ async function receive(
     timeouts,
     control,
     onOffer: options.onOffer,
-    onComplete: (bytes) => {
-      if (options.reportBytes === false) return;
-      report = reportReceivedBytes(options.serverUrl, bytes, timeouts.report).catch(
-        () => undefined,
-      );
-    },
+    onComplete,
+    // Leaving the room waits until the first ack (or incompatible) is out: see send-files.ts.
+    started: () => signaling.close(),
   });
-  await report;
 }

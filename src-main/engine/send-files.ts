@@ -3,7 +3,8 @@ import type { SenderFile } from '../../src-shared/protocol';
 import { DEFAULT_TIMEOUTS, type SendOptions } from './engine-options';
 import { unlessCancelled } from './cancellable';
 import { EngineError } from './engine-error';
-import { establishLink } from './establish-link';
+import { connectLink } from './connect-link';
+import { filteredSignaling } from './filtered-signaling';
 import { localVersion } from './local-version';
 import { registerRoomCode } from './room-code';
 import { setUpRoute, type RouteSetup } from './route-setup';
@@ -65,24 +66,31 @@ async function send(options: SendOptions, control: TransferControl): Promise<voi
   }
   control.update({ phase: 'waiting-for-peer', code, files: entries, totalBytes });
 
-  const link = await establishLink({
-    signaling,
-    role: 'sender',
-    ...route,
-    timeouts,
-    cancelled,
-    onPeerJoined: () => control.update({ phase: 'connecting', code }),
-  });
-  control.connected(link.route());
-  await runSendSession({
-    link,
-    files,
-    announced: announce(files, options),
-    local: localVersion(options),
-    remedySurface: options.remedySurface,
-    timeouts,
-    control,
-  });
+  try {
+    const link = await connectLink({
+      signaling: filteredSignaling(signaling, options.signalFilter),
+      ...route,
+      timeouts,
+      cancelled,
+      onPeerJoined: () => control.update({ phase: 'connecting', code }),
+      onRetry: (attempt) => control.update({ phase: 'connecting', code, retry: attempt - 1 }),
+    });
+    control.connected(link.route());
+    await runSendSession({
+      link,
+      files,
+      announced: announce(files, options),
+      local: localVersion(options),
+      remedySurface: options.remedySurface,
+      timeouts,
+      control,
+      // The room is left only once the transfer has started on both ends: a receiver may still
+      // be opening its own channel when ours opens (docs/protocol.md, "Connection lifecycle").
+      started: () => signaling.close(),
+    });
+  } finally {
+    signaling.close();
+  }
 }
 
 function announce(files: readonly SendFile[], options: SendOptions): SenderFile[] {

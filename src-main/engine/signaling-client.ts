@@ -1,4 +1,3 @@
-import { EventEmitter } from 'node:events';
 import WebSocket from 'ws';
 import { WS_HEARTBEAT_INTERVAL_MS } from '../../src-shared/signaling/limits';
 import type { PeerRole } from '../../src-shared/signaling/peer-role';
@@ -6,15 +5,9 @@ import type { SignalPayload } from '../../src-shared/signaling/signal-payload';
 import { decodeWsServerMessage } from '../../src-shared/signaling/ws-codec';
 import type { WsClientMessage, WsServerMessage } from '../../src-shared/signaling/ws-messages';
 import { WS_PATH } from '../../src-shared/signaling/endpoints';
+import type { SignalingEvent, SignalingPort } from '../../src-shared/session/ports';
+import { SignalInbox } from '../../src-shared/session/signal-inbox';
 import { EngineError } from './engine-error';
-
-export interface SignalingClientEvents {
-  'user-connected': [];
-  signal: [payload: SignalPayload];
-  'peer-disconnected': [];
-  /** The socket ended or the server reported an error; emitted once, never after close(). */
-  lost: [error: EngineError];
-}
 
 /** The address of the /ws transport for a server's HTTP base address. */
 export function signalingSocketUrl(serverUrl: string): string {
@@ -24,20 +17,28 @@ export function signalingSocketUrl(serverUrl: string): string {
 }
 
 /**
- * A native peer's conversation with the signaling server over /ws: join a room, learn the role,
- * relay negotiation payloads, and keep the socket alive with the transport's `ping`.
+ * A native peer's seat on the signaling server over /ws, the native adapter of the session
+ * core's SignalingPort: join a room, learn the role, relay negotiation payloads, and keep the
+ * socket alive with the transport's `ping`. Every event after the socket opens is kept in the
+ * inbox until the core listens, so nothing that arrives with the role is lost.
  */
-export class SignalingClient extends EventEmitter<SignalingClientEvents> {
+export class SignalingClient implements SignalingPort {
   readonly #socket: WebSocket;
   readonly #roomId: string;
+  readonly #inbox = new SignalInbox();
   #keepAlive: NodeJS.Timeout | undefined;
-  #role: { resolve(role: PeerRole): void; reject(error: EngineError): void } | undefined;
+  #pendingRole: { resolve(role: PeerRole): void; reject(error: EngineError): void } | undefined;
+  #role: PeerRole = 'sender';
   #closed = false;
+  #lost = false;
 
   private constructor(socket: WebSocket, roomId: string) {
-    super();
     this.#socket = socket;
     this.#roomId = roomId;
+  }
+
+  get role(): PeerRole {
+    return this.#role;
   }
 
   /**
@@ -69,9 +70,10 @@ export class SignalingClient extends EventEmitter<SignalingClientEvents> {
         () => this.#settleRole(new EngineError('ERR_ROLE_TIMEOUT')),
         roleWaitMs,
       );
-      this.#role = {
+      this.#pendingRole = {
         resolve: (role) => {
           clearTimeout(timer);
+          this.#role = role;
           resolve(role);
         },
         reject: (error) => {
@@ -105,12 +107,16 @@ export class SignalingClient extends EventEmitter<SignalingClientEvents> {
     this.#send({ type: 'signal', signal: payload, roomId: this.#roomId });
   }
 
+  listen(listener: (event: SignalingEvent) => void): () => void {
+    return this.#inbox.listen(listener);
+  }
+
   /** Leaves the server for good; no event follows. */
   close(): void {
     if (this.#closed) return;
     this.#closed = true;
     clearInterval(this.#keepAlive);
-    this.removeAllListeners();
+    this.#inbox.clear();
     this.#socket.removeAllListeners();
     // A late socket error must not become an uncaught exception.
     this.#socket.on('error', () => undefined);
@@ -129,13 +135,13 @@ export class SignalingClient extends EventEmitter<SignalingClientEvents> {
         this.#settleRole(new EngineError('ERR_ROOM_FULL'));
         return;
       case 'user-connected':
-        this.emit('user-connected');
+        this.#inbox.deliver({ type: 'user-connected' });
         return;
       case 'signal':
-        this.emit('signal', message.signal);
+        this.#inbox.deliver({ type: 'signal', payload: message.signal });
         return;
       case 'peer-disconnected':
-        this.emit('peer-disconnected');
+        this.#inbox.deliver({ type: 'peer-disconnected' });
         return;
       case 'error':
         this.#lose(EngineError.withDetail('ERR_SIGNALING_ERROR', message.message));
@@ -146,21 +152,22 @@ export class SignalingClient extends EventEmitter<SignalingClientEvents> {
   }
 
   #settleRole(outcome: PeerRole | EngineError): void {
-    const pending = this.#role;
+    const pending = this.#pendingRole;
     if (pending === undefined) return;
-    this.#role = undefined;
+    this.#pendingRole = undefined;
     if (outcome instanceof EngineError) pending.reject(outcome);
     else pending.resolve(outcome);
   }
 
   #lose(error: EngineError): void {
-    if (this.#closed) return;
-    if (this.#role !== undefined) {
+    if (this.#closed || this.#lost) return;
+    if (this.#pendingRole !== undefined) {
       this.#settleRole(error);
       return;
     }
-    this.emit('lost', error);
-    this.close();
+    // Reported once; the seat stays until its owner closes it.
+    this.#lost = true;
+    this.#inbox.deliver({ type: 'lost', failure: { code: error.code, message: error.message } });
   }
 
   #send(message: WsClientMessage): void {

@@ -14,7 +14,8 @@ import type {
 export type TransferState =
   | { phase: 'registering'; files: FileEntryView[]; totalBytes: number }
   | { phase: 'waiting-for-peer'; code: string; files: FileEntryView[]; totalBytes: number }
-  | { phase: 'connecting'; code: string }
+  /** `retry` counts the attempts after a failed first one ("Retrying the connection…"). */
+  | { phase: 'connecting'; code: string; retry?: number }
   /** Sender: the first metadata is out and the ack not yet in. Receiver: the person is asked. */
   | { phase: 'awaiting-acceptance'; offer?: OfferView }
   | { phase: 'transferring'; progress: ProgressView }

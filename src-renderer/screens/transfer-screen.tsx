@@ -1,5 +1,8 @@
 import { formatBytes } from '../../src-shared/format/format-bytes';
-import type { TransferView } from '../../src-shared/transfer/transfer-view';
+import {
+  RETRYING_THE_CONNECTION,
+  type TransferView,
+} from '../../src-shared/transfer/transfer-view';
 import { AcceptPrompt } from '../components/accept-prompt';
 import { CodeReady } from '../components/code-ready';
 import { TransferDone } from '../components/transfer-done';
@@ -26,8 +29,10 @@ export function TransferScreen({ view }: { view: ActiveTransferView }) {
       return <CodeReady view={view} />;
     case 'connecting':
       return (
-        <WaitingStep heading="Connecting">
-          {view.direction === 'send' ? (
+        <WaitingStep heading={view.retry === undefined ? 'Connecting' : RETRYING_THE_CONNECTION}>
+          {view.retry !== undefined ? (
+            <p>The first try did not get through. Trying again on a fresh connection.</p>
+          ) : view.direction === 'send' ? (
             <p>The other device typed the code. Setting up a direct, encrypted connection.</p>
           ) : (
             <p>

@@ -16,6 +16,8 @@ export const ERROR_MESSAGES = {
   ERR_SIGNAL_TIMEOUT: "timed out waiting for the other device's offer or answer",
   ERR_CONNECT_TIMEOUT: 'timed out establishing a connection',
   ERR_CHANNEL_TIMEOUT: 'the data channel did not open after the devices connected',
+  ERR_NO_ROUTE:
+    'no network route between the two devices was found: put both on the same network, or use a relay (TURN) server',
   ERR_PEER_CLOSED: 'the other device closed the connection',
   ERR_ACK_TIMEOUT: 'the receiver did not answer within 120 seconds',
   ERR_DRAIN_STALLED: 'the connection stopped draining for 60 seconds',

@@ -50,7 +50,8 @@ export type TransferView =
       files: FileEntryView[];
       totalBytes: number;
     }
-  | { phase: 'connecting'; direction: TransferDirection; code: string }
+  /** `retry` counts the attempts after a failed first one. */
+  | { phase: 'connecting'; direction: TransferDirection; code: string; retry?: number }
   | { phase: 'awaiting-acceptance'; direction: 'receive'; offer: OfferView; destination: string }
   | { phase: 'waiting-for-acceptance'; direction: 'send'; code: string }
   | { phase: 'transferring'; direction: TransferDirection; progress: ProgressView }
@@ -63,6 +64,9 @@ export type TransferView =
       folder?: string;
     }
   | { phase: 'failed'; direction: TransferDirection; code: string; message: string };
+
+/** What every surface says while a failed connection attempt is replaced by a new one. */
+export const RETRYING_THE_CONNECTION = 'Retrying the connection…';
 
 export type TransferPhase = TransferView['phase'];
 

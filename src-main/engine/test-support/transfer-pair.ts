@@ -26,8 +26,10 @@ export async function transferPair(
   send: Omit<SendOptions, 'serverUrl' | 'remedySurface'>,
   receive: Omit<ReceiveOptions, 'serverUrl' | 'remedySurface' | 'code'>,
   onReceiverStart: (transfer: Transfer) => void = () => undefined,
+  onSenderStart: (transfer: Transfer) => void = () => undefined,
 ): Promise<PairOutcome> {
   const sender = sendFiles({ serverUrl, remedySurface: 'cli', ...send });
+  onSenderStart(sender);
   let senderRoute: Route | undefined;
   sender.on('connected', (route) => (senderRoute = route));
   const code = await new Promise<string>((resolve, reject) => {

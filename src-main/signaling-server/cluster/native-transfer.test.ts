@@ -4,12 +4,11 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
-import { redisUnavailable } from '../test-support/redis-process';
+import { afterEach, expect, it } from 'vitest';
+import { describeNeeding } from '../../../test-support/vitest-tools';
 import { startTestCluster } from '../test-support/test-cluster';
 import { within } from '../test-support/within';
 
-const skipReason = redisUnavailable();
 const CLI = fileURLToPath(new URL('../../cli/main.ts', import.meta.url));
 const TRANSFER_DEADLINE_MS = 45_000;
 
@@ -68,40 +67,37 @@ async function folder(): Promise<string> {
   return path;
 }
 
-describe.skipIf(skipReason !== undefined)(
-  `a command-line transfer through a cluster${skipReason ? ` — skipped: ${skipReason}` : ''}`,
-  () => {
-    it('succeeds with the sender on one server and the receiver on another', async () => {
-      const { servers } = await startTestCluster(2);
-      const source = await folder();
-      const content = randomBytes(1024 * 1024);
-      await writeFile(join(source, 'photo.raw'), content);
-      const destination = await folder();
+describeNeeding('redis', 'a command-line transfer through a cluster', () => {
+  it('succeeds with the sender on one server and the receiver on another', async () => {
+    const { servers } = await startTestCluster(2);
+    const source = await folder();
+    const content = randomBytes(1024 * 1024);
+    await writeFile(join(source, 'photo.raw'), content);
+    const destination = await folder();
 
-      const sender = cliPeer(['send', '--server', servers[0].url, join(source, 'photo.raw')]);
-      const [, code] = await within(TRANSFER_DEADLINE_MS, 'code', sender.line(/^Code: (\S+)$/m));
-      const receiver = cliPeer([
-        'receive',
-        '--server',
-        servers[1].url,
-        '--out',
-        destination,
-        '--yes',
-        code,
-      ]);
+    const sender = cliPeer(['send', '--server', servers[0].url, join(source, 'photo.raw')]);
+    const [, code] = await within(TRANSFER_DEADLINE_MS, 'code', sender.line(/^Code: (\S+)$/m));
+    const receiver = cliPeer([
+      'receive',
+      '--server',
+      servers[1].url,
+      '--out',
+      destination,
+      '--yes',
+      code,
+    ]);
 
-      const exits = await within(
-        TRANSFER_DEADLINE_MS,
-        'both peers finishing',
-        Promise.all([sender.exited, receiver.exited]),
-      );
-      expect(exits, `${sender.output()}\n${receiver.output()}`).toEqual([0, 0]);
-      expect((await readFile(join(destination, 'photo.raw'))).equals(content)).toBe(true);
-      // The receiver reported its bytes to B; both servers count them in one total.
-      for (const server of servers) {
-        const stats = (await (await fetch(`${server.url}/api/stats`)).json()) as unknown;
-        expect(stats).toEqual({ totalBytes: content.length });
-      }
-    });
-  },
-);
+    const exits = await within(
+      TRANSFER_DEADLINE_MS,
+      'both peers finishing',
+      Promise.all([sender.exited, receiver.exited]),
+    );
+    expect(exits, `${sender.output()}\n${receiver.output()}`).toEqual([0, 0]);
+    expect((await readFile(join(destination, 'photo.raw'))).equals(content)).toBe(true);
+    // The receiver reported its bytes to B; both servers count them in one total.
+    for (const server of servers) {
+      const stats = (await (await fetch(`${server.url}/api/stats`)).json()) as unknown;
+      expect(stats).toEqual({ totalBytes: content.length });
+    }
+  });
+});

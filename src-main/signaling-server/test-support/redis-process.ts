@@ -1,11 +1,5 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-
-/** Why Redis tests cannot run here, or undefined when they can. */
-export function redisUnavailable(): string | undefined {
-  const probe = spawnSync('redis-server', ['--version']);
-  return probe.error === undefined ? undefined : 'redis-server is not installed';
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -19,7 +13,10 @@ function freePort(): Promise<number> {
   });
 }
 
-/** A real, throwaway redis-server on a free loopback port, without persistence. */
+/**
+ * A real, throwaway redis-server on a free loopback port, without persistence. Suites that use it
+ * are declared with `describeNeeding('redis', …)` (test-support/vitest-tools.ts).
+ */
 export class RedisProcess {
   private constructor(
     private readonly child: ChildProcess,

@@ -5,7 +5,8 @@ import type { TransferView } from '../../../src-shared/transfer/transfer-view';
 import { reportReceivedBytes } from './byte-count-report';
 import { resolveCode } from './code-requests';
 import { fetchIceServers } from './ice-server-list';
-import { connectAsAnswerer, type PeerLink } from './peer-connection';
+import { connectChannel } from './connect-channel';
+import type { ChannelPort } from '../../../src-shared/session/ports';
 import { ProgressMeter } from './progress-meter';
 import { ReceiverSession, type ReceiveOutcome, type ReceiveProgress } from './receiver-session';
 import type { SaveChoice } from './save-choice';
@@ -33,7 +34,7 @@ export class ReceiveTransfer {
   readonly #cancelled = new AbortController();
   readonly #meter = new ProgressMeter();
   #socket: SignalingSocket | undefined;
-  #link: PeerLink | undefined;
+  #link: ChannelPort | undefined;
   #session: ReceiverSession | undefined;
   #offer: Offer | undefined;
   #target: SaveTarget | undefined;
@@ -94,7 +95,7 @@ export class ReceiveTransfer {
     if (this.#session) {
       this.#session.cancel();
       this.#session.close();
-    } else this.#link?.close();
+    } else this.#link?.close(0);
     this.#socket?.close();
   }
 
@@ -121,7 +122,18 @@ export class ReceiveTransfer {
         message: 'the sending device is no longer waiting',
       });
     }
-    const link = await connectAsAnswerer({ signaling: socket, iceServers: ice.servers, signal });
+    const link = await connectChannel({
+      signaling: socket,
+      iceServers: ice.servers,
+      signal,
+      onRetry: (attempt) =>
+        this.#options.publish({
+          phase: 'connecting',
+          direction: 'receive',
+          code: this.#options.code,
+          retry: attempt - 1,
+        }),
+    });
     this.#link = link;
     const session = new ReceiverSession(
       link,
@@ -203,6 +215,6 @@ export class ReceiveTransfer {
     this.#options.publish({ phase: 'failed', direction: 'receive', ...failure });
     this.#over = true;
     this.#socket?.close();
-    if (this.#session === undefined) this.#link?.close();
+    if (this.#session === undefined) this.#link?.close(0);
   }
 }

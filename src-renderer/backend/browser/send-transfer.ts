@@ -1,13 +1,13 @@
-import { defaultFailure, type Failure } from '../../../src-shared/protocol/error-codes';
+import { defaultFailure } from '../../../src-shared/protocol/error-codes';
 import { BROWSER_CONNECT_DELAY_MS } from '../../../src-shared/protocol/limits';
 import type { SenderState } from '../../../src-shared/protocol/sender';
 import type { PeerVersion } from '../../../src-shared/protocol/version-negotiation';
-import { CODE_LIFETIME_MS } from '../../../src-shared/signaling/limits';
 import type { FileEntryView, TransferView } from '../../../src-shared/transfer/transfer-view';
 import { abortableDelay } from './abortable-delay';
 import { registerCode } from './code-requests';
 import { fetchIceServers } from './ice-server-list';
-import { connectAsOfferer, type PeerLink } from './peer-connection';
+import { connectChannel } from './connect-channel';
+import type { ChannelPort } from '../../../src-shared/session/ports';
 import { ProgressMeter } from './progress-meter';
 import { newRoomId } from './room-id';
 import { SenderSession } from './sender-session';
@@ -34,7 +34,7 @@ export class SendTransfer {
   readonly #cancelled = new AbortController();
   readonly #meter = new ProgressMeter();
   #socket: SignalingSocket | undefined;
-  #link: PeerLink | undefined;
+  #link: ChannelPort | undefined;
   #session: SenderSession | undefined;
   #code = '';
   /** Bytes handed to the channel, per file and in all. */
@@ -84,7 +84,7 @@ export class SendTransfer {
     this.#over = true;
     this.#cancelled.abort(new TransferFailure(defaultFailure('ERR_CANCELLED')));
     this.#release();
-    this.#link?.close();
+    this.#link?.close(0);
   }
 
   async #connectAndSend(): Promise<void> {
@@ -119,14 +119,22 @@ export class SendTransfer {
       totalBytes: this.#totalBytes,
     });
 
-    const peerId = await waitForReceiver(socket, signal);
-    this.#peerless = false;
-    this.#publishIfRunning({ phase: 'connecting', direction: 'send', code: this.#code });
-    const link = await connectAsOfferer({
+    const code = this.#code;
+    const link = await connectChannel({
       signaling: socket,
       iceServers: ice.servers,
       signal,
-      peerId,
+      onPeerJoined: () => {
+        this.#peerless = false;
+        this.#publishIfRunning({ phase: 'connecting', direction: 'send', code });
+      },
+      onRetry: (attempt) =>
+        this.#publishIfRunning({
+          phase: 'connecting',
+          direction: 'send',
+          code,
+          retry: attempt - 1,
+        }),
     });
     this.#link = link;
 
@@ -172,7 +180,7 @@ export class SendTransfer {
 
   /** What has left this browser: bytes handed to the channel less what still waits in its buffer. */
   #delivered(): number {
-    const buffered = this.#link?.channel.bufferedAmount ?? 0;
+    const buffered = this.#link?.bufferedAmount() ?? 0;
     return Math.max(0, this.#handedTotal - buffered);
   }
 
@@ -194,7 +202,7 @@ export class SendTransfer {
     }
     const index = state.phase === 'awaiting-delivery' ? this.#entries.length - 1 : state.index;
     const entry = this.#entries[index];
-    const buffered = this.#link?.channel.bufferedAmount ?? 0;
+    const buffered = this.#link?.bufferedAmount() ?? 0;
     const bytesDone = this.#delivered();
     this.#publishIfRunning({
       phase: 'transferring',
@@ -230,42 +238,11 @@ export class SendTransfer {
     this.#over = true;
     this.#release();
     // Without a session nothing else closes the connection.
-    if (this.#session === undefined) this.#link?.close();
+    if (this.#session === undefined) this.#link?.close(0);
   }
 
   /** Leaves the room: after the channel opened the server has no further part. */
   #release(): void {
     this.#socket?.close();
   }
-}
-
-/** The receiver joining the room; a code lapses after 10 minutes, and then nobody can. */
-function waitForReceiver(socket: SignalingSocket, signal: AbortSignal): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const fail = (failure: Failure): void => {
-      finish();
-      reject(new TransferFailure(failure));
-    };
-    const stop = socket.listen((event) => {
-      if (event.type === 'user-connected') {
-        finish();
-        resolve(event.peerId);
-      } else if (event.type === 'lost') fail(defaultFailure('ERR_SIGNALING_UNREACHABLE'));
-    });
-    const cancel = (): void => fail(defaultFailure('ERR_CANCELLED'));
-    const timer = setTimeout(
-      () =>
-        fail({
-          ...defaultFailure('ERR_CODE_NOT_FOUND'),
-          message: 'the code expired before the other device used it',
-        }),
-      CODE_LIFETIME_MS,
-    );
-    function finish(): void {
-      stop();
-      clearTimeout(timer);
-      signal.removeEventListener('abort', cancel);
-    }
-    signal.addEventListener('abort', cancel, { once: true });
-  });
 }

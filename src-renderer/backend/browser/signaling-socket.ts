@@ -4,6 +4,8 @@ import { ROLE_WAIT_TIMEOUT_MS } from '../../../src-shared/protocol/limits';
 import { SOCKET_IO_PATH } from '../../../src-shared/signaling/endpoints';
 import type { PeerRole } from '../../../src-shared/signaling/peer-role';
 import type { SignalPayload } from '../../../src-shared/signaling/signal-payload';
+import type { SignalingEvent, SignalingPort } from '../../../src-shared/session/ports';
+import { SignalInbox } from '../../../src-shared/session/signal-inbox';
 import type {
   ClientToServerEvents,
   ServerToClientEvents,
@@ -13,33 +15,37 @@ import { TransferFailure } from './transfer-failure';
 /** How long the event socket may take to connect before the server counts as out of reach. */
 export const SOCKET_CONNECT_TIMEOUT_MS = 20_000;
 
-/** What the server tells a browser peer, as one union so a wait can watch for several at once. */
-export type SignalingEvent =
-  | { type: 'user-connected'; peerId: string }
-  | { type: 'signal'; signal: SignalPayload; sender: string }
-  | { type: 'peer-disconnected' }
-  /** The socket itself went away. */
-  | { type: 'lost' }
-  | { type: 'error'; message: string };
-
 type PeerSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-/** A browser peer's seat on the event socket (socket.io, path /socket.io/). */
-export class SignalingSocket {
+/**
+ * A browser peer's seat on the event socket (socket.io, path /socket.io/): the browser adapter of
+ * the session core's SignalingPort. Every event after the socket connects is kept in the inbox
+ * until the core listens, so a signal that arrives together with the role is never lost.
+ */
+export class SignalingSocket implements SignalingPort {
   readonly #socket: PeerSocket;
-  readonly #listeners = new Set<(event: SignalingEvent) => void>();
+  readonly #inbox = new SignalInbox();
   #roomId: string | undefined;
+  #role: PeerRole = 'sender';
+  #lost = false;
 
   private constructor(socket: PeerSocket) {
     this.#socket = socket;
-    const deliver = (event: SignalingEvent): void => {
-      for (const listener of [...this.#listeners]) listener(event);
+    const inbox = this.#inbox;
+    const lose = (failure: Failure): void => {
+      if (this.#lost) return;
+      this.#lost = true;
+      inbox.deliver({ type: 'lost', failure });
     };
-    socket.on('user-connected', (peerId) => deliver({ type: 'user-connected', peerId }));
-    socket.on('signal', ({ signal, sender }) => deliver({ type: 'signal', signal, sender }));
-    socket.on('peer-disconnected', () => deliver({ type: 'peer-disconnected' }));
-    socket.on('error', ({ message }) => deliver({ type: 'error', message: String(message) }));
-    socket.on('disconnect', () => deliver({ type: 'lost' }));
+    socket.on('user-connected', () => inbox.deliver({ type: 'user-connected' }));
+    socket.on('signal', ({ signal }) => inbox.deliver({ type: 'signal', payload: signal }));
+    socket.on('peer-disconnected', () => inbox.deliver({ type: 'peer-disconnected' }));
+    socket.on('error', ({ message }) => lose(serverError(String(message))));
+    socket.on('disconnect', () => lose(defaultFailure('ERR_SIGNALING_UNREACHABLE')));
+  }
+
+  get role(): PeerRole {
+    return this.#role;
   }
 
   /** Connects to the signaling server at `address` (an origin). */
@@ -51,6 +57,8 @@ export class SignalingSocket {
       timeout: SOCKET_CONNECT_TIMEOUT_MS,
       forceNew: true,
     });
+    // The seat exists before the socket connects, so no event can come before its listeners.
+    const seat = new SignalingSocket(socket);
     return new Promise((resolve, reject) => {
       const cancel = (): void => {
         socket.close();
@@ -59,7 +67,7 @@ export class SignalingSocket {
       signal.addEventListener('abort', cancel, { once: true });
       socket.once('connect', () => {
         signal.removeEventListener('abort', cancel);
-        resolve(new SignalingSocket(socket));
+        resolve(seat);
       });
       socket.once('connect_error', (error) => {
         signal.removeEventListener('abort', cancel);
@@ -72,10 +80,8 @@ export class SignalingSocket {
     });
   }
 
-  /** Every later event until the returned function is called. */
   listen(listener: (event: SignalingEvent) => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    return this.#inbox.listen(listener);
   }
 
   /** Joins the room and resolves with the role the server assigned (within 20 s). */
@@ -89,13 +95,13 @@ export class SignalingSocket {
       };
       const joined = ({ role }: { role: PeerRole }): void => {
         finish();
+        this.#role = role;
         resolve(role);
       };
       const full = (): void => fail(defaultFailure('ERR_ROOM_FULL'));
-      const stopListening = this.listen((event) => {
-        if (event.type === 'error') fail(serverError(event.message));
-        else if (event.type === 'lost') fail(defaultFailure('ERR_SIGNALING_UNREACHABLE'));
-      });
+      const refused = ({ message }: { message: unknown }): void =>
+        fail(serverError(String(message)));
+      const lost = (): void => fail(defaultFailure('ERR_SIGNALING_UNREACHABLE'));
       const cancel = (): void => fail(defaultFailure('ERR_CANCELLED'));
       const timer = setTimeout(
         () => fail(defaultFailure('ERR_ROLE_TIMEOUT')),
@@ -103,29 +109,31 @@ export class SignalingSocket {
       );
       function finish(): void {
         clearTimeout(timer);
-        stopListening();
         socket.off('room-joined', joined);
         socket.off('room-full', full);
+        socket.off('error', refused);
+        socket.off('disconnect', lost);
         signal.removeEventListener('abort', cancel);
       }
       socket.on('room-joined', joined);
       socket.on('room-full', full);
+      socket.on('error', refused);
+      socket.on('disconnect', lost);
       signal.addEventListener('abort', cancel, { once: true });
       socket.emit('join-room', roomId);
     });
   }
 
-  /** Relays a negotiation payload to `target`, or to the other peer of the room. */
-  send(signal: SignalPayload, target?: string): void {
+  /** Relays a negotiation payload to the other peer of the room. */
+  signal(payload: SignalPayload): void {
     this.#socket.emit('signal', {
-      signal,
-      ...(target === undefined ? {} : { target }),
+      signal: payload,
       ...(this.#roomId === undefined ? {} : { roomId: this.#roomId }),
     });
   }
 
   close(): void {
-    this.#listeners.clear();
+    this.#inbox.clear();
     this.#socket.close();
   }
 }

@@ -1,0 +1,80 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../signaling-server';
+import type { TransferState } from '.';
+import { scratchFolder, sha256File, writeRandomFile } from './test-support/files-on-disk';
+import { startLoopbackServer } from './test-support/loopback-server';
+import { transferPair } from './test-support/transfer-pair';
+
+let server: RunningServer;
+let scratch: Awaited<ReturnType<typeof scratchFolder>>;
+
+beforeAll(async () => {
+  server = await startLoopbackServer();
+  scratch = await scratchFolder();
+});
+
+afterAll(async () => {
+  await server?.close();
+  await scratch?.remove();
+});
+
+const isCandidateOfAttempt = (payload: unknown, attempt: number): boolean =>
+  typeof payload === 'object' &&
+  payload !== null &&
+  'candidate' in payload &&
+  'attempt' in payload &&
+  payload.attempt === attempt;
+
+describe('connection setup that fails', () => {
+  it('retries a first attempt that found no route, and the batch still arrives whole', async () => {
+    const file = join(scratch.path, 'retried.bin');
+    await writeRandomFile(file, 256 * 1024);
+    const destination = join(scratch.path, 'retried-received');
+    const senderStates: TransferState[] = [];
+
+    const outcome = await transferPair(
+      server.url,
+      {
+        paths: [file],
+        route: 'host-only',
+        // Attempt 1 loses every candidate, both ways: no route can form on it.
+        signalFilter: (payload) => !isCandidateOfAttempt(payload, 1),
+        timeouts: { connectAttempt: 1500 },
+      },
+      { destination, route: 'host-only' },
+      undefined,
+      (sender) => sender.on('state', (state) => senderStates.push(state)),
+    );
+
+    expect(outcome.sender).toMatchObject({ phase: 'done' });
+    expect(outcome.receiver).toMatchObject({ phase: 'done' });
+    expect(senderStates).toContainEqual(expect.objectContaining({ phase: 'connecting', retry: 1 }));
+    expect(await sha256File(join(destination, 'retried.bin'))).toBe(await sha256File(file));
+  });
+
+  it('ends with "no route between the devices" and its remedy when no route exists at all', async () => {
+    const file = join(scratch.path, 'unroutable.bin');
+    await writeRandomFile(file, 1024);
+    const destination = join(scratch.path, 'unroutable-received');
+    // Relay candidates only, and no relay: neither side has a single candidate to offer.
+    const noRoute = {
+      route: 'relay-only' as const,
+      iceServers: [],
+      timeouts: { connect: 2500, connectAttempt: 1000 },
+    };
+
+    const outcome = await transferPair(
+      server.url,
+      { paths: [file], ...noRoute },
+      { destination, ...noRoute },
+    );
+
+    for (const side of [outcome.sender, outcome.receiver]) {
+      expect(side).toMatchObject({ phase: 'failed', code: 'ERR_NO_ROUTE' });
+      expect(side.phase === 'failed' && side.message).toMatch(
+        /no network route .*same network, or use a relay/,
+      );
+    }
+  });
+});

@@ -1,0 +1,89 @@
+import type { NegotiationSignal } from '../../../src-shared/session/negotiation-signal';
+import type { PeerConnectionHandlers, PeerConnectionPort } from '../../../src-shared/session/ports';
+import { browserChannelPort } from './channel-port';
+
+/** The label of the one data channel a sender opens; receivers take whatever channel arrives. */
+export const CHANNEL_LABEL = 'ferry';
+
+/**
+ * One RTCPeerConnection attempt as the session core's PeerConnectionPort: the browser adapter.
+ * The offerer opens the channel and offers; the answerer answers once the offer is set.
+ */
+export function browserPeer(
+  role: 'offerer' | 'answerer',
+  iceServers: RTCIceServer[],
+): PeerConnectionPort {
+  const pc = new RTCPeerConnection({ iceServers });
+  const handlers = new Set<PeerConnectionHandlers>();
+  let closed = false;
+  const each = (call: (handler: PeerConnectionHandlers) => void): void => {
+    if (closed) return;
+    for (const handler of [...handlers]) call(handler);
+  };
+  const signal = (message: NegotiationSignal): void => each((handler) => handler.signal?.(message));
+  const failed = (reason: string): void => each((handler) => handler.failed?.(reason));
+
+  pc.addEventListener('icecandidate', ({ candidate }) => {
+    if (candidate === null || candidate.candidate === '') return;
+    const { sdpMid, sdpMLineIndex } = candidate;
+    signal({
+      type: 'candidate',
+      candidate: {
+        candidate: candidate.candidate,
+        ...(sdpMid === null ? {} : { sdpMid }),
+        ...(sdpMLineIndex === null ? {} : { sdpMLineIndex }),
+      },
+    });
+  });
+  pc.addEventListener('connectionstatechange', () => {
+    const state = pc.connectionState;
+    if (state === 'connected') each((handler) => handler.connected?.());
+    else if (state === 'failed') failed('the connection failed (ICE or DTLS)');
+    else if (state === 'closed') failed('the connection closed');
+  });
+  const awaitChannel = (channel: RTCDataChannel): void => {
+    channel.binaryType = 'arraybuffer';
+    const open = (): void => each((handler) => handler.open?.(browserChannelPort(pc, channel)));
+    if (channel.readyState === 'open') open();
+    else channel.addEventListener('open', open, { once: true });
+  };
+  const describe = (error: unknown): string =>
+    error instanceof Error ? error.message : String(error);
+
+  if (role === 'offerer') {
+    awaitChannel(pc.createDataChannel(CHANNEL_LABEL, { ordered: true }));
+    pc.createOffer()
+      .then((offer) => pc.setLocalDescription(offer))
+      .then(() => {
+        const offer = pc.localDescription;
+        if (offer === null) throw new Error('the browser produced no offer');
+        signal({ type: 'offer', sdp: offer.sdp });
+      })
+      .catch((error: unknown) => failed(`the offer could not be made (${describe(error)})`));
+  } else {
+    pc.addEventListener('datachannel', ({ channel }) => awaitChannel(channel), { once: true });
+  }
+
+  return {
+    listen(handler) {
+      handlers.add(handler);
+      return () => handlers.delete(handler);
+    },
+    async setRemoteDescription(description) {
+      await pc.setRemoteDescription(description);
+      if (role !== 'answerer') return;
+      await pc.setLocalDescription(await pc.createAnswer());
+      const answer = pc.localDescription;
+      if (answer === null) throw new Error('the browser produced no answer');
+      signal({ type: 'answer', sdp: answer.sdp });
+    },
+    async addRemoteCandidate(candidate) {
+      await pc.addIceCandidate(candidate);
+    },
+    close() {
+      closed = true;
+      handlers.clear();
+      pc.close();
+    },
+  };
+}

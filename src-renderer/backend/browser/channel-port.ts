@@ -1,0 +1,85 @@
+import type { ChannelHandlers, ChannelPort } from '../../../src-shared/session/ports';
+import { frameOf, sendFrame } from './channel-frames';
+import { isRelayed } from './route-kind';
+
+/**
+ * An open RTCDataChannel and its RTCPeerConnection as the session core's ChannelPort: the
+ * browser adapter, translation only.
+ */
+export function browserChannelPort(pc: RTCPeerConnection, channel: RTCDataChannel): ChannelPort {
+  let closedReason: string | undefined;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const closedListeners = new Set<(reason: string) => void>();
+  const end = (reason: string): void => {
+    if (closedReason !== undefined) return;
+    closedReason = reason;
+    for (const listener of [...closedListeners]) listener(reason);
+  };
+  const letGo = (): void => {
+    pc.close();
+    release();
+  };
+  channel.addEventListener('close', () => end('the data channel closed'));
+  pc.addEventListener('connectionstatechange', () => {
+    const state = pc.connectionState;
+    if (state === 'failed' || state === 'closed') end(`the connection ${state}`);
+  });
+
+  return {
+    send(frame) {
+      if (channel.readyState !== 'open') return false;
+      try {
+        sendFrame(channel, frame);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    bufferedAmount: () => channel.bufferedAmount,
+    setBufferedAmountLowThreshold(bytes) {
+      channel.bufferedAmountLowThreshold = bytes;
+    },
+    maxMessageSize: () => pc.sctp?.maxMessageSize ?? 0,
+    relayed: () => isRelayed(pc),
+    get isClosed() {
+      return closedReason !== undefined || channel.readyState !== 'open';
+    },
+    listen(handlers: ChannelHandlers) {
+      const { frame, bufferedAmountLow, closed } = handlers;
+      const onMessage = ({ data }: MessageEvent): void => {
+        const read = frameOf(data);
+        if (read !== undefined) frame?.(read);
+      };
+      const onLow = (): void => bufferedAmountLow?.();
+      if (frame) channel.addEventListener('message', onMessage);
+      if (bufferedAmountLow) channel.addEventListener('bufferedamountlow', onLow);
+      if (closed) closedListeners.add(closed);
+      return () => {
+        channel.removeEventListener('message', onMessage);
+        channel.removeEventListener('bufferedamountlow', onLow);
+        if (closed) closedListeners.delete(closed);
+      };
+    },
+    close(graceMs) {
+      // The close goes out behind every byte queued before it; its confirmation means the peer
+      // has them, and only then is the connection closed (or when `graceMs` runs out).
+      if (channel.readyState === 'closed' || graceMs <= 0) {
+        channel.close();
+        letGo();
+        return;
+      }
+      const timer = setTimeout(letGo, graceMs);
+      channel.addEventListener(
+        'close',
+        () => {
+          clearTimeout(timer);
+          letGo();
+        },
+        { once: true },
+      );
+      channel.close();
+    },
+    released,
+  };
+}

@@ -1,0 +1,44 @@
+import type { ProgressView } from '../transfer/transfer-view';
+import { PROGRESS_INTERVAL_MS, SPEED_WINDOW_MS } from './session-limits';
+
+/** What a session knows at each step; the meter adds speed and time left. */
+export type ProgressSample = Omit<ProgressView, 'bytesPerSecond' | 'etaSeconds'>;
+
+/**
+ * The one progress meter of every surface: speed is the bytes moved over the last few seconds
+ * (a sliding window, so it follows changes without jitter), the ETA is what is left at that
+ * speed. Output is throttled, except that the first and the last sample of each file always pass
+ * so a UI sees every file start and finish.
+ */
+export class ProgressMeter {
+  readonly #now: () => number;
+  readonly #publish: (progress: ProgressView) => void;
+  readonly #samples: { at: number; bytes: number }[] = [];
+  #lastShown = Number.NEGATIVE_INFINITY;
+  #fileIndex = 0;
+
+  constructor(now: () => number, publish: (progress: ProgressView) => void) {
+    this.#now = now;
+    this.#publish = publish;
+  }
+
+  record(sample: ProgressSample): void {
+    const at = this.#now();
+    const samples = this.#samples;
+    samples.push({ at, bytes: sample.bytesDone });
+    while (samples.length > 2 && at - samples[1].at >= SPEED_WINDOW_MS) samples.shift();
+    const edge = sample.fileIndex !== this.#fileIndex || sample.fileBytes === sample.fileSize;
+    this.#fileIndex = sample.fileIndex;
+    if (!edge && at - this.#lastShown < PROGRESS_INTERVAL_MS) return;
+    this.#lastShown = at;
+    const first = samples[0];
+    const elapsed = at - first.at;
+    const bytesPerSecond =
+      elapsed > 0 ? Math.max(0, ((sample.bytesDone - first.bytes) * 1000) / elapsed) : 0;
+    const progress: ProgressView = { ...sample, bytesPerSecond };
+    if (bytesPerSecond > 0) {
+      progress.etaSeconds = Math.max(0, (sample.totalBytes - sample.bytesDone) / bytesPerSecond);
+    }
+    this.#publish(progress);
+  }
+}

@@ -1,0 +1,14 @@
+// Limits of the session core that the spec leaves to the implementation. The spec's own limits
+// and timeouts live in ../protocol/limits.ts and ../signaling/limits.ts.
+
+/** A transfer's screen is redrawn at most this often while bytes flow. */
+export const PROGRESS_INTERVAL_MS = 250;
+
+/** Speed is measured over this much recent time, so it follows changes without jittering. */
+export const SPEED_WINDOW_MS = 3000;
+
+/**
+ * One connection attempt (new PeerConnection, offer, answer, ICE, DTLS, channel) gets this long
+ * before the offerer starts another; three fit in the spec's 30 s connection window.
+ */
+export const CONNECT_ATTEMPT_TIMEOUT_MS = 10_000;

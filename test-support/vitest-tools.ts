@@ -1,0 +1,26 @@
+import { describe, it } from 'vitest';
+import { checkTool, skipLine, type RequiredTool } from './required-tools';
+
+/**
+ * `describe(title, body)` for a suite that needs `tool` (see required-tools.ts): it runs where
+ * the tool is, is skipped with one line on stdout where it is not, and under CI=true is one
+ * failing test naming what is missing.
+ */
+export function describeNeeding(tool: RequiredTool, title: string, body: () => void): void {
+  const check = checkTool(tool);
+  if (check.outcome === 'run') {
+    describe(title, body);
+    return;
+  }
+  if (check.outcome === 'fail') {
+    describe(title, () => {
+      it(`has what it needs: ${check.reason}`, () => {
+        throw new Error(check.reason);
+      });
+    });
+    return;
+  }
+  // Straight to stdout: vitest's console capture would add a header line to it.
+  process.stdout.write(`${skipLine(check.reason, title)}\n`);
+  describe.skip(title, body);
+}
