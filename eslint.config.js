@@ -28,6 +28,133 @@ const sharedRestrictions = {
   ],
 };
 
+// The layering below the top level. Each restriction is `{ paths?, patterns? }` of
+// no-restricted-imports; `restrict` below gives files the union of several.
+const MAIN_NEVER_RENDERER = {
+  patterns: [
+    {
+      group: ['**/src-renderer', '**/src-renderer/**'],
+      message: 'src-main and src-renderer never import each other.',
+    },
+  ],
+};
+const RENDERER_IN_A_BROWSER = {
+  paths: [{ name: 'electron', message: 'The renderer reaches main only through the IPC bridge.' }],
+  patterns: [
+    { group: ['node:*'], message: 'The renderer runs in a browser sandbox.' },
+    {
+      group: ['**/src-main', '**/src-main/**'],
+      message: 'src-main and src-renderer never import each other.',
+    },
+  ],
+};
+const ENGINE_WITHOUT_SHELLS = {
+  paths: [
+    {
+      name: 'electron',
+      message: 'The engine runs under plain Node: only src-main/electron imports Electron.',
+    },
+  ],
+  patterns: [
+    {
+      regex: '^(\\.\\./)+(src-main/)?(cli|desktop|electron|web-host)(/|$)',
+      message:
+        'The engine imports none of cli, desktop, electron or web-host: they are shells over it.',
+    },
+  ],
+};
+const ENGINE_INDEX =
+  "The engine's public surface is its index: import src-main/engine, not its modules.";
+const ENGINE_INDEX_ONLY = {
+  patterns: [{ regex: '^\\.{1,2}/(.*/)?engine/', message: ENGINE_INDEX }],
+};
+const ENGINE_INDEX_ONLY_IN_TESTS = {
+  patterns: [
+    {
+      regex: '^\\.{1,2}/(.*/)?engine/(?!test-support/)',
+      message: `${ENGINE_INDEX} Tests may also use src-main/engine/test-support.`,
+    },
+  ],
+};
+const SIGNALING_ENTRY =
+  "web-host uses only the signaling server's public entry, src-main/signaling-server.";
+const SIGNALING_ENTRY_ONLY = {
+  patterns: [{ regex: '^\\.{1,2}/(.*/)?signaling-server/', message: SIGNALING_ENTRY }],
+};
+const SIGNALING_ENTRY_ONLY_IN_TESTS = {
+  patterns: [
+    {
+      regex: '^\\.{1,2}/(.*/)?signaling-server/(?!test-support/)',
+      message: `${SIGNALING_ENTRY} Its tests may also use src-main/signaling-server/test-support.`,
+    },
+  ],
+};
+const NEVER_APP = {
+  patterns: [
+    {
+      regex: '^(\\.{1,2}/)+(src-renderer/)?app(/|$)',
+      message: 'Renderer components and screens never import from app/: app composes them.',
+    },
+  ],
+};
+const BROWSER_BACKEND_ON_DEMAND = {
+  patterns: [
+    {
+      regex: '^(\\.{1,2}/)+(backend/)?browser(/|$)',
+      message:
+        'Only select-backend.ts loads the browser backend, with import(), so that the desktop renderer bundle does not carry it.',
+    },
+  ],
+};
+
+const MAIN_TESTS = ['src-main/**/*.test.ts', 'src-main/**/test-support/**/*.ts'];
+const RENDERER_TESTS = ['src-renderer/**/*.test.{ts,tsx}', 'src-renderer/testing/**/*.{ts,tsx}'];
+const COMPONENTS = ['src-renderer/components', 'src-renderer/screens'];
+
+/** One config entry: `files` (less `ignores`) get exactly the union of `restrictions`. */
+function restrict(files, restrictions, ignores = []) {
+  const paths = restrictions.flatMap((restriction) => restriction.paths ?? []);
+  const patterns = restrictions.flatMap((restriction) => restriction.patterns ?? []);
+  return { files, ignores, rules: { 'no-restricted-imports': ['error', { paths, patterns }] } };
+}
+
+// A file keeps only the last `no-restricted-imports` it matches, so each entry below lists every
+// restriction of its files, and the entries go from the general to the particular.
+const layeringBelowTheTop = [
+  // src-main never imports the renderer; outside the engine it imports only the engine's index.
+  restrict(['src-main/**/*.ts'], [MAIN_NEVER_RENDERER, ENGINE_INDEX_ONLY]),
+  restrict(MAIN_TESTS, [MAIN_NEVER_RENDERER, ENGINE_INDEX_ONLY_IN_TESTS]),
+  restrict(
+    ['src-main/web-host/**/*.ts'],
+    [MAIN_NEVER_RENDERER, ENGINE_INDEX_ONLY, SIGNALING_ENTRY_ONLY],
+    MAIN_TESTS,
+  ),
+  restrict(
+    ['src-main/web-host/**/*.test.ts'],
+    [MAIN_NEVER_RENDERER, ENGINE_INDEX_ONLY_IN_TESTS, SIGNALING_ENTRY_ONLY_IN_TESTS],
+  ),
+  restrict(['src-main/engine/**/*.ts'], [MAIN_NEVER_RENDERER, ENGINE_WITHOUT_SHELLS]),
+  // Tests, benchmarks and scripts outside src-main reach the engine through its index too.
+  restrict(
+    ['e2e/**/*.ts', 'playwright.config.ts', 'test-support/**/*.ts'],
+    [ENGINE_INDEX_ONLY_IN_TESTS],
+  ),
+  restrict(['bench/**/*.ts', 'scripts/**/*.ts'], [ENGINE_INDEX_ONLY]),
+  // src-renderer runs in a browser sandbox, loads the browser backend only on demand, and has
+  // app/ at the top: components and screens never import it.
+  restrict(['src-renderer/**/*.{ts,tsx}'], [RENDERER_IN_A_BROWSER, BROWSER_BACKEND_ON_DEMAND]),
+  restrict(['src-renderer/backend/browser/**/*.ts', ...RENDERER_TESTS], [RENDERER_IN_A_BROWSER]),
+  restrict(
+    COMPONENTS.map((folder) => `${folder}/**/*.{ts,tsx}`),
+    [RENDERER_IN_A_BROWSER, NEVER_APP, BROWSER_BACKEND_ON_DEMAND],
+    RENDERER_TESTS,
+  ),
+  restrict(
+    COMPONENTS.map((folder) => `${folder}/**/*.test.{ts,tsx}`),
+    [RENDERER_IN_A_BROWSER, NEVER_APP],
+  ),
+];
+
 export default tseslint.config(
   {
     ignores: ['node_modules/', 'out/', 'dist/', 'release/', 'test-results/', 'playwright-report/'],
@@ -64,42 +191,10 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src-main/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/src-renderer', '**/src-renderer/**'],
-              message: 'src-main and src-renderer never import each other.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
     files: ['src-renderer/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: 'electron', message: 'The renderer reaches main only through the IPC bridge.' },
-          ],
-          patterns: [
-            { group: ['node:*'], message: 'The renderer runs in a browser sandbox.' },
-            {
-              group: ['**/src-main', '**/src-main/**'],
-              message: 'src-main and src-renderer never import each other.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: reactHooks.configs.recommended.rules,
   },
+  ...layeringBelowTheTop,
   prettier,
 );

@@ -10,7 +10,12 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src-shared/**/*.test.ts', 'src-main/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: [
+            'src-shared/**/*.test.ts',
+            'src-main/**/*.test.ts',
+            'bench/**/*.test.ts',
+            'test-support/**/*.test.ts',
+          ],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

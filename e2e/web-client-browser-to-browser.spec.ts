@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { basename, join } from 'node:path';
+import { requireTool } from './support/required-tools';
 import {
   launchWithHostAddresses,
   openPeer,
@@ -9,6 +10,8 @@ import { digestChosenFolder } from './support/web-client/chosen-folder';
 import type { FerryPage } from './support/web-client/ferry-page';
 import { digestTree, randomFile, scratchDir, sha256 } from './support/web-client/test-files';
 import { startWebClient, type RunningWebClient } from './support/web-client/web-client-host';
+
+requireTool('chromium');
 
 const MiB = 1024 * 1024;
 

@@ -1,9 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { join } from 'node:path';
+import { requireTool } from './support/required-tools';
 import { openPeer } from './support/web-client/browser-peers';
 import { commandLine } from './support/web-client/native-peers';
 import { digestTree, randomFile, scratchDir, sha256 } from './support/web-client/test-files';
 import { startSplitWebClient } from './support/web-client/web-client-host';
+
+requireTool('chromium');
 
 test('a web client whose signaling server is on another origin finds it through /api/config', async ({
   browser,

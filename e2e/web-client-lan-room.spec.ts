@@ -1,8 +1,11 @@
 import { expect, test, devices } from '@playwright/test';
+import { requireTool } from './support/required-tools';
 import { openPeer } from './support/web-client/browser-peers';
 import type { FerryPage } from './support/web-client/ferry-page';
 import { randomFile, scratchDir, sha256 } from './support/web-client/test-files';
 import { startWebClient, type RunningWebClient } from './support/web-client/web-client-host';
+
+requireTool('chromium');
 
 // A phone opening a LAN room: plain HTTP on the LAN address, so not a secure context (no service
 // worker, no File System Access, no crypto.randomUUID), on a phone-sized touch screen.

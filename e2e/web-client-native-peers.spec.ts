@@ -1,6 +1,7 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { requireTool } from './support/required-tools';
 import {
   launchWithHostAddresses,
   openPeer,
@@ -16,6 +17,8 @@ import {
 import { desktopController } from './support/web-client/desktop-controller-peer';
 import { digestTree, randomFile, scratchDir, sha256 } from './support/web-client/test-files';
 import { startWebClient, type RunningWebClient } from './support/web-client/web-client-host';
+
+requireTool('chromium');
 
 // Every native peer the web client is tested against. Each brings its own transport (the /ws
 // WebSocket) into the room the browser joins over the event socket: every test here is a mixed

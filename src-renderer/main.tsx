@@ -6,9 +6,17 @@ import { selectBackend } from './backend/select-backend';
 
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <App backend={selectBackend(window)} link={window.location.hash} />
-    </StrictMode>,
+  const page = createRoot(root);
+  // In a browser the backend is a chunk of its own, fetched before the first render.
+  selectBackend(window).then(
+    (backend) =>
+      page.render(
+        <StrictMode>
+          <App backend={backend} link={window.location.hash} />
+        </StrictMode>,
+      ),
+    (error: unknown) => {
+      root.textContent = `Ferry could not start (${String(error)}). Reload the page to try again.`;
+    },
   );
 }

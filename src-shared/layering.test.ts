@@ -58,3 +58,113 @@ describe('the layering of DESIGN.md is enforced by lint', () => {
     expect(messages.join('\n')).toContain('never import each other');
   });
 });
+
+/** The messages for one import line in `filePath`; [] when the import is allowed. */
+async function importMessages(filePath: string, from: string): Promise<string[]> {
+  return restrictedMessages(filePath, `import { x } from '${from}';\nexport const y = x;\n`);
+}
+
+describe('the layering below the top level is enforced by lint', () => {
+  it.each([
+    ['src-main/engine/bad.ts', '../cli/run-send'],
+    ['src-main/engine/bad.ts', '../desktop/desktop-controller'],
+    ['src-main/engine/bad.ts', '../electron/ipc-hub'],
+    ['src-main/engine/bad.ts', '../web-host'],
+    ['src-main/engine/test-support/bad.ts', '../../cli/cli-io'],
+    ['src-main/engine/bad.test.ts', '../../src-main/desktop/transfer-session'],
+  ])('the engine (%s) rejects its shell %s', async (file, from) => {
+    expect((await importMessages(file, from)).join('\n')).toContain('shells over it');
+  });
+
+  it('the engine rejects Electron itself', async () => {
+    expect((await importMessages('src-main/engine/bad.ts', 'electron')).join('\n')).toContain(
+      'plain Node',
+    );
+  });
+
+  it('the engine may use the signaling server and src-shared', async () => {
+    expect(await importMessages('src-main/engine/good.ts', '../signaling-server')).toEqual([]);
+    expect(await importMessages('src-main/engine/good.ts', '../../src-shared/protocol')).toEqual(
+      [],
+    );
+  });
+
+  it.each([
+    ['src-main/web-host/bad.ts', '../signaling-server/log-sink'],
+    ['src-main/web-host/bad.ts', '../signaling-server/http/final-error-handler'],
+    ['src-main/web-host/bad.ts', '../signaling-server/test-support/test-server'],
+    ['src-main/web-host/bad.test.ts', '../signaling-server/start-signaling-server'],
+  ])("web-host (%s) rejects the signaling server's module %s", async (file, from) => {
+    expect((await importMessages(file, from)).join('\n')).toContain('public entry');
+  });
+
+  it("web-host may use the signaling server's entry, and its tests its test-support", async () => {
+    expect(await importMessages('src-main/web-host/good.ts', '../signaling-server')).toEqual([]);
+    expect(
+      await importMessages(
+        'src-main/web-host/good.test.ts',
+        '../signaling-server/test-support/peers',
+      ),
+    ).toEqual([]);
+  });
+
+  it.each([
+    ['src-renderer/components/bad.tsx', '../app/stores-context'],
+    ['src-renderer/components/bad.test.tsx', '../app/app'],
+    ['src-renderer/screens/bad.tsx', '../app/app-layout'],
+    ['src-renderer/components/nested/bad.tsx', '../../app'],
+  ])('a renderer component or screen (%s) rejects %s', async (file, from) => {
+    expect((await importMessages(file, from)).join('\n')).toContain('never import from app/');
+  });
+
+  it('components and screens may use the stores, and app may use them all', async () => {
+    expect(
+      await importMessages('src-renderer/components/good.tsx', '../stores/stores-context'),
+    ).toEqual([]);
+    expect(await importMessages('src-renderer/app/good.tsx', '../screens/send-screen')).toEqual([]);
+  });
+
+  it.each([
+    ['src-main/cli/bad.ts', '../engine/transfer'],
+    ['src-main/desktop/bad.ts', '../engine/engine-options'],
+    ['src-main/desktop/bad.ts', '../engine/index'],
+    ['src-main/cli/bad.ts', '../engine/test-support/files-on-disk'],
+    ['src-main/signaling-server/cluster/bad.test.ts', '../../engine/send-files'],
+    ['e2e/support/bad.ts', '../../src-main/engine/peer-link'],
+    ['bench/bad.ts', '../src-main/engine/test-support/loopback-server'],
+    ['scripts/bad.ts', '../src-main/engine/transfer'],
+  ])("outside the engine, %s rejects the engine's module %s", async (file, from) => {
+    expect((await importMessages(file, from)).join('\n')).toContain('surface is its index');
+  });
+
+  it('outside the engine, code imports its index, and tests also its test-support', async () => {
+    expect(await importMessages('src-main/cli/good.ts', '../engine')).toEqual([]);
+    expect(await importMessages('bench/good.ts', '../src-main/engine')).toEqual([]);
+    expect(
+      await importMessages('src-main/cli/good.test.ts', '../engine/test-support/files-on-disk'),
+    ).toEqual([]);
+    expect(
+      await importMessages('e2e/good.spec.ts', '../src-main/engine/test-support/loopback-server'),
+    ).toEqual([]);
+  });
+
+  it.each([
+    ['src-renderer/backend/bad.ts', './browser/browser-backend'],
+    ['src-renderer/app/bad.tsx', '../backend/browser/file-pickers'],
+    ['src-renderer/stores/bad.ts', '../backend/browser'],
+    ['src-renderer/components/bad.tsx', '../backend/browser/dropped-items'],
+  ])('%s rejects a static import of the browser backend (%s)', async (file, from) => {
+    expect((await importMessages(file, from)).join('\n')).toContain('import()');
+  });
+
+  it('the browser backend is loaded with import(), and imports itself freely', async () => {
+    const dynamic = await restrictedMessages(
+      'src-renderer/backend/good.ts',
+      "export const load = () => import('./browser/browser-backend');\n",
+    );
+    expect(dynamic).toEqual([]);
+    expect(
+      await importMessages('src-renderer/backend/browser/good.ts', './browser-backend'),
+    ).toEqual([]);
+  });
+});

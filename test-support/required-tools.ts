@@ -115,7 +115,10 @@ export function checkTool(tool: RequiredTool): ToolCheck {
   const { label, install, installedByCi } = TOOLS[tool];
   const needs = `needs ${label} (${install})`;
   return installedByCi && onCi()
-    ? { outcome: 'fail', reason: `${needs}; it is missing under CI=true, where .ci/run installs it` }
+    ? {
+        outcome: 'fail',
+        reason: `${needs}; it is missing under CI=true, where .ci/run installs it`,
+      }
     : { outcome: 'skip', reason: needs };
 }
 

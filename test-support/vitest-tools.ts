@@ -1,4 +1,5 @@
-import { describe, it } from 'vitest';
+import { relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { checkTool, skipLine, type RequiredTool } from './required-tools';
 
 /**
@@ -20,7 +21,9 @@ export function describeNeeding(tool: RequiredTool, title: string, body: () => v
     });
     return;
   }
+  const file = expect.getState().testPath;
+  const where = file === undefined ? title : `${relative(process.cwd(), file)} › ${title}`;
   // Straight to stdout: vitest's console capture would add a header line to it.
-  process.stdout.write(`${skipLine(check.reason, title)}\n`);
+  process.stdout.write(`${skipLine(check.reason, where)}\n`);
   describe.skip(title, body);
 }

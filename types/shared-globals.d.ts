@@ -21,3 +21,9 @@ declare class URL {
   href: string;
   toString(): string;
 }
+// Cancellation is the platform's AbortSignal in Node and in browsers alike.
+interface AbortSignal {
+  readonly aborted: boolean;
+  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}

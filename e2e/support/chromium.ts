@@ -1,16 +1,15 @@
-import { existsSync } from 'node:fs';
+import { findTool } from '../../test-support/required-tools';
 
-const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
+/**
+ * Debian's Chromium (CHROMIUM_PATH, else /usr/bin/chromium); Playwright's own browser download
+ * cannot work offline. Undefined when absent, or hidden with FERRY_TEST_HIDE=chromium.
+ */
+export function findChromium(): string | undefined {
+  return findTool('chromium');
+}
 
 export const CHROMIUM_INSTALL_HINT =
   'Chromium not found: install it with `sudo apt-get install -y chromium` or set CHROMIUM_PATH.';
-
-/** Debian's Chromium; Playwright's own browser download cannot work offline. */
-export function findChromium(): string | undefined {
-  const fromEnv = process.env.CHROMIUM_PATH;
-  if (fromEnv) return existsSync(fromEnv) ? fromEnv : undefined;
-  return CANDIDATES.find((path) => existsSync(path));
-}
 
 // Without the background-networking flags Chromium keeps dialling out on a closed network.
 export const CHROMIUM_ARGS = [

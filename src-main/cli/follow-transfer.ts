@@ -1,6 +1,5 @@
 import { asSentence } from '../../src-shared/format/as-sentence';
-import type { Transfer } from '../engine/transfer';
-import type { TransferState } from '../engine/transfer-state';
+import type { Transfer, TransferState } from '../engine';
 import type { CliIo } from './cli-io';
 import { EXIT, exitCodeFor, type ExitCode } from './exit-codes';
 import { ProgressDisplay } from './progress-view';

@@ -2,8 +2,7 @@ import { stat } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import type { SendItem } from '../../src-shared/ipc/contract';
 import { HandlerError } from '../../src-shared/ipc/dispatch';
-import { EngineError } from '../engine/engine-error';
-import { listSendFiles } from '../engine/send-list';
+import { EngineError, listSendFiles } from '../engine';
 
 /** Sizes and file counts of chosen files and folders, listed exactly as a send would list them. */
 export async function describePaths(paths: readonly string[]): Promise<SendItem[]> {

@@ -7,7 +7,7 @@ import type {
   HandlerMap,
 } from '../../src-shared/ipc/contract';
 import { DEFAULT_SIGNALING_PORT } from '../../src-shared/signaling/limits';
-import type { EngineTimeouts, PeerOptions } from '../engine/engine-options';
+import type { EngineTimeouts, PeerOptions } from '../engine';
 import { browseRooms, type RoomBrowser } from '../lan/room-browser';
 import { describePaths } from './describe-paths';
 import type { DesktopDialogs, DesktopShell } from './desktop-ports';

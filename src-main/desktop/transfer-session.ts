@@ -4,10 +4,14 @@ import {
   type TransferDirection,
   type TransferView,
 } from '../../src-shared/transfer/transfer-view';
-import type { OfferAnswer, PeerOptions } from '../engine/engine-options';
-import { receiveFiles, sendFiles } from '../engine';
-import type { Transfer } from '../engine/transfer';
-import type { TransferState } from '../engine/transfer-state';
+import {
+  receiveFiles,
+  sendFiles,
+  type OfferAnswer,
+  type PeerOptions,
+  type Transfer,
+  type TransferState,
+} from '../engine';
 
 export interface ReceiveRequest {
   code: string;

@@ -1,5 +1,6 @@
 // The native transfer engine: plain Node, no Electron. The CLI and the desktop app are thin
-// shells over these two calls and the Transfer they return.
+// shells over these two calls and the Transfer they return. This index is the engine's whole
+// public surface: ESLint keeps code outside src-main/engine from importing its other modules.
 export { sendFiles } from './send-files';
 export { receiveFiles } from './receive-files';
 export { Transfer, type TransferEvents } from './transfer';
@@ -8,9 +9,12 @@ export { isFinal, type FinalState, type TransferState } from './transfer-state';
 export {
   DEFAULT_TIMEOUTS,
   type EngineTimeouts,
+  type OfferAnswer,
   type PeerOptions,
   type ReceiveOptions,
   type RoutePolicy,
   type SendOptions,
   type SendTestSeam,
 } from './engine-options';
+export { EngineError } from './engine-error';
+export { listSendFiles, type SendFile } from './send-list';

@@ -1,56 +1,46 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { findTool } from '../../test-support/required-tools';
+import { describeNeeding } from '../../test-support/vitest-tools';
 import type { RunningServer } from '../signaling-server';
 import { scratchFolder, sha256File, writeRandomFile } from './test-support/files-on-disk';
 import { startLoopbackServer } from './test-support/loopback-server';
 import { transferPair } from './test-support/transfer-pair';
-import {
-  findTurnServer,
-  startTurnServer,
-  type TurnServer,
-} from './test-support/turn-server-process';
+import { startTurnServer, type TurnServer } from './test-support/turn-server-process';
 
-const turnBinary = findTurnServer();
-const suite = turnBinary === undefined ? describe.skip : describe;
+describeNeeding('coturn', 'the relay route through a real TURN server (coturn)', () => {
+  let turn: TurnServer;
+  let server: RunningServer;
+  let scratch: Awaited<ReturnType<typeof scratchFolder>>;
 
-suite(
-  turnBinary === undefined
-    ? 'the relay route: skipped, turnserver (Debian coturn) is not installed'
-    : 'the relay route through a real TURN server (coturn)',
-  () => {
-    let turn: TurnServer;
-    let server: RunningServer;
-    let scratch: Awaited<ReturnType<typeof scratchFolder>>;
+  beforeAll(async () => {
+    scratch = await scratchFolder();
+    turn = await startTurnServer(findTool('coturn')!, scratch.path);
+    server = await startLoopbackServer({ turnSecret: turn.secret, turnDomain: turn.host });
+  });
 
-    beforeAll(async () => {
-      scratch = await scratchFolder();
-      turn = await startTurnServer(turnBinary!, scratch.path);
-      server = await startLoopbackServer({ turnSecret: turn.secret, turnDomain: turn.host });
-    });
+  afterAll(async () => {
+    await server?.close();
+    await turn?.stop();
+    await scratch?.remove();
+  });
 
-    afterAll(async () => {
-      await server?.close();
-      await turn?.stop();
-      await scratch?.remove();
-    });
+  it('carries a transfer when both peers may only use relay candidates', async () => {
+    const file = join(scratch.path, 'relayed.bin');
+    await writeRandomFile(file, 4 * 1024 * 1024);
+    const destination = join(scratch.path, 'relayed-received');
 
-    it('carries a transfer when both peers may only use relay candidates', async () => {
-      const file = join(scratch.path, 'relayed.bin');
-      await writeRandomFile(file, 4 * 1024 * 1024);
-      const destination = join(scratch.path, 'relayed-received');
+    // No iceServers override: each side fetches the server's list, credentials minted from TURN_SECRET.
+    const outcome = await transferPair(
+      server.url,
+      { paths: [file], route: 'relay-only' },
+      { destination, route: 'relay-only' },
+    );
 
-      // No iceServers override: each side fetches the server's list, credentials minted from TURN_SECRET.
-      const outcome = await transferPair(
-        server.url,
-        { paths: [file], route: 'relay-only' },
-        { destination, route: 'relay-only' },
-      );
-
-      expect(outcome.sender.phase).toBe('done');
-      expect(outcome.receiver.phase).toBe('done');
-      expect(outcome.senderRoute).toEqual({ local: 'relay', remote: 'relay', relayed: true });
-      expect(outcome.receiverRoute).toEqual({ local: 'relay', remote: 'relay', relayed: true });
-      expect(await sha256File(join(destination, 'relayed.bin'))).toBe(await sha256File(file));
-    });
-  },
-);
+    expect(outcome.sender.phase).toBe('done');
+    expect(outcome.receiver.phase).toBe('done');
+    expect(outcome.senderRoute).toEqual({ local: 'relay', remote: 'relay', relayed: true });
+    expect(outcome.receiverRoute).toEqual({ local: 'relay', remote: 'relay', relayed: true });
+    expect(await sha256File(join(destination, 'relayed.bin'))).toBe(await sha256File(file));
+  });
+});

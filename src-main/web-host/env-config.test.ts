@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../signaling-server/env-values';
+import { ConfigError } from '../signaling-server';
 import { webHostOptionsFromEnv } from './env-config';
 
 describe('web-client host configuration from the environment', () => {

@@ -1,11 +1,11 @@
-import { signalingOptionsFromEnv } from '../signaling-server/env-config';
 import {
   ConfigError,
   envText,
   envUrl,
   envWhole,
+  signalingOptionsFromEnv,
   type Environment,
-} from '../signaling-server/env-values';
+} from '../signaling-server';
 import type { WebHostOptions } from './start-web-host';
 
 const COMMIT = /^[0-9a-f]{40}$/i;

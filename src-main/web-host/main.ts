@@ -1,6 +1,5 @@
 // `npm run web`: the standalone web-client host, configured from the environment (env-config.ts).
-import { consoleLogSink } from '../signaling-server/log-sink';
-import { runProgram } from '../signaling-server/run-program';
+import { consoleLogSink, runProgram } from '../signaling-server';
 import { webHostOptionsFromEnv } from './env-config';
 import { startWebHost } from './start-web-host';
 

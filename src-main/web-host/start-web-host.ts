@@ -1,13 +1,16 @@
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
-import { closeHttpServer, listen } from '../signaling-server/http-listener';
-import { consoleLogSink, type LogSink } from '../signaling-server/log-sink';
-import { DEFAULT_HOST, type SignalingServerOptions } from '../signaling-server/options';
 import {
+  closeHttpServer,
+  consoleLogSink,
   createSignalingService,
+  DEFAULT_HOST,
+  listen,
+  type LogSink,
+  type RunningServer,
+  type SignalingServerOptions,
   type SignalingService,
-} from '../signaling-server/signaling-service';
-import type { RunningServer } from '../signaling-server/start-signaling-server';
+} from '../signaling-server';
 import { webHostApp } from './web-host-app';
 
 /** The port of the local web client, which the signaling server's built-in origins allow. */

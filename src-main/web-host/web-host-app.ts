@@ -2,8 +2,7 @@ import { join, sep } from 'node:path';
 import express, { type Express, type RequestHandler } from 'express';
 import { WEB_CLIENT_CONFIG_PATH } from '../../src-shared/signaling/endpoints';
 import { HTTP_ERROR, type WebClientConfig } from '../../src-shared/signaling/http-api';
-import { finalErrorHandler } from '../signaling-server/http/final-error-handler';
-import type { LogSink } from '../signaling-server/log-sink';
+import { finalErrorHandler, type LogSink } from '../signaling-server';
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../signaling-server/start-signaling-server';
+import type { RunningServer } from '../signaling-server';
 import { SocketIoPeer, WsPeer } from '../signaling-server/test-support/peers';
 import { capturingLog, json, postJson } from '../signaling-server/test-support/test-server';
 import { startWebHost, type WebHostOptions } from './start-web-host';

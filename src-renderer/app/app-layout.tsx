@@ -6,7 +6,7 @@ import { TransferScreen } from '../screens/transfer-screen';
 import { asSentence } from '../../src-shared/format/as-sentence';
 import { AppTabs, PANEL_ID, tabId } from './app-tabs';
 import { NoticeBar } from './notice-bar';
-import { useFerryStores } from './stores-context';
+import { useFerryStores } from '../stores/stores-context';
 
 function CurrentScreen() {
   const { screen, transfer } = useFerryStores();

@@ -1,7 +1,7 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { useStore } from 'zustand';
 import type { Screen } from '../stores/screen-store';
-import { useFerryStores } from './stores-context';
+import { useFerryStores } from '../stores/stores-context';
 
 export const PANEL_ID = 'ferry-panel';
 export const tabId = (screen: Screen): string => `ferry-tab-${screen}`;

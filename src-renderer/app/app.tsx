@@ -4,7 +4,7 @@ import { codeFromLink } from '../links/receive-link';
 import { createFerryStores } from '../stores/ferry-stores';
 import { followBackend } from '../stores/follow-backend';
 import { AppLayout } from './app-layout';
-import { StoresContext } from './stores-context';
+import { StoresContext } from '../stores/stores-context';
 import { useStrayDropGuard } from './use-stray-drop-guard';
 
 interface AppProps {

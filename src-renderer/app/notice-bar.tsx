@@ -1,6 +1,6 @@
 import { useStore } from 'zustand';
 import { asSentence } from '../../src-shared/format/as-sentence';
-import { useFerryStores } from './stores-context';
+import { useFerryStores } from '../stores/stores-context';
 
 /** The last failed action, in a live region that is always present so the change is announced. */
 export function NoticeBar() {

@@ -3,13 +3,13 @@ import type { FerryBridge } from '../../src-shared/ipc/contract';
 import { selectBackend } from './select-backend';
 
 describe('choosing the backend', () => {
-  it('uses the desktop app when the preload exposed its bridge', () => {
+  it('uses the desktop app when the preload exposed its bridge', async () => {
     const bridge = {
       invoke: {},
       on: () => undefined,
       pathForFile: () => '',
     } as unknown as FerryBridge;
-    const backend = selectBackend({ ferry: bridge });
+    const backend = await selectBackend({ ferry: bridge });
     expect(backend.surface).toBe('desktop');
     expect(backend.capabilities).toEqual({
       lanRoom: true,
@@ -19,8 +19,8 @@ describe('choosing the backend', () => {
     });
   });
 
-  it("in a plain browser, uses the browser's own WebRTC, without desktop-only features", () => {
-    const backend = selectBackend({});
+  it("in a plain browser, uses the browser's own WebRTC, without desktop-only features", async () => {
+    const backend = await selectBackend({});
     expect(backend.surface).toBe('browser');
     expect(backend.capabilities).toMatchObject({
       lanRoom: false,

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useStore } from 'zustand';
-import { useFerryStores } from '../app/stores-context';
+import { useFerryStores } from '../stores/stores-context';
 
 /** Cancel for any running step, with what cancelling costs when it costs something. */
 export function CancelTransfer({ consequence }: { consequence?: string }) {

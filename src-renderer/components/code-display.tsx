@@ -1,5 +1,5 @@
 import { Fragment, useEffect, useState } from 'react';
-import { useFerryStores } from '../app/stores-context';
+import { useFerryStores } from '../stores/stores-context';
 
 const ERR_CLIPBOARD = 'ERR_CLIPBOARD';
 const COPIED_FOR_MS = 2000;

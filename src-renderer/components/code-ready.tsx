@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useStore } from 'zustand';
 import { formatBytes } from '../../src-shared/format/format-bytes';
 import type { TransferView } from '../../src-shared/transfer/transfer-view';
-import { useFerryStores } from '../app/stores-context';
+import { useFerryStores } from '../stores/stores-context';
 import { receiveLink, webClientFor } from '../links/receive-link';
 import { countOf } from '../wording/count-of';
 import { CancelTransfer } from './cancel-transfer';

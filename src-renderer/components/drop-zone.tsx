@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { useStore } from 'zustand';
-import { useFerryStores } from '../app/stores-context';
+import { useFerryStores } from '../stores/stores-context';
 
 const carriesFiles = (event: DragEvent): boolean => event.dataTransfer.types.includes('Files');
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useStore } from 'zustand';
-import { useFerryStores } from '../app/stores-context';
+import { useFerryStores } from '../stores/stores-context';
 import { asSentence } from '../../src-shared/format/as-sentence';
 import { QrCode } from './qr-code';
 

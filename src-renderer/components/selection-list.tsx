@@ -1,6 +1,6 @@
 import { useStore } from 'zustand';
 import { formatBytes } from '../../src-shared/format/format-bytes';
-import { useFerryStores } from '../app/stores-context';
+import { useFerryStores } from '../stores/stores-context';
 import type { SelectedItem } from '../backend/ferry-backend';
 import { selectionBytes, selectionFiles } from '../stores/selection-store';
 import { countOf } from '../wording/count-of';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useStore } from 'zustand';
 import { isHttpUrl } from '../../src-shared/ipc/guards';
-import { useFerryStores } from '../app/stores-context';
+import { useFerryStores } from '../stores/stores-context';
 
 /** The signaling server address, saved on Save so a half-typed address is never used. */
 export function ServerUrlField({ value }: { value: string }) {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { isCodeShape, normalizeCode } from '../../src-shared/codes';
 import type { TransferView } from '../../src-shared/transfer/transfer-view';
-import { useFerryStores } from '../app/stores-context';
+import { useFerryStores } from '../stores/stores-context';
 import type { FerryStores } from '../stores/ferry-stores';
 import { asSentence } from '../../src-shared/format/as-sentence';
 import { describeFailure } from '../wording/describe-failure';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useStore } from 'zustand';
 import { isCodeShape, isKnownCode, normalizeCode } from '../../src-shared/codes';
-import { useFerryStores } from '../app/stores-context';
+import { useFerryStores } from '../stores/stores-context';
 import { CodeField } from '../components/code-field';
 
 /** Typing the sender's code. */

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useStore } from 'zustand';
-import { useFerryStores } from '../app/stores-context';
+import { useFerryStores } from '../stores/stores-context';
 import { DropZone } from '../components/drop-zone';
 import { SelectionList } from '../components/selection-list';
 

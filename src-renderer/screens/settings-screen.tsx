@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useStore } from 'zustand';
-import { useFerryStores } from '../app/stores-context';
+import { useFerryStores } from '../stores/stores-context';
 import { LanRoomPanel } from '../components/lan-room-panel';
 import { ServerUrlField } from '../components/server-url-field';
 

@@ -13,7 +13,7 @@ import {
   encodeSignal,
   type NegotiationSignal,
 } from './negotiation-signal';
-import { CONNECT_ATTEMPT_TIMEOUT_MS } from './session-limits';
+import { CONNECT_ATTEMPT_TIMEOUT_MS, CONNECT_ATTEMPTS_MAX } from './session-limits';
 import type {
   ChannelPort,
   Clock,
@@ -167,14 +167,22 @@ class ConnectionAttempts {
       case 'peer-disconnected':
         // Once offer and answer have crossed, the direct route decides: a peer that leaves the
         // room as soon as its own channel opens is no failure, and our own deadlines still apply.
-        if (!this.#descriptionsCrossed) this.fail(defaultFailure('ERR_PEER_CLOSED'));
-        else this.#signalingGone = defaultFailure('ERR_PEER_CLOSED');
+        this.#seatGone(defaultFailure('ERR_PEER_CLOSED'));
         return;
       case 'lost':
-        if (!this.#descriptionsCrossed) this.fail(event.failure);
-        else this.#signalingGone = event.failure;
+        this.#seatGone(event.failure);
         return;
     }
+  }
+
+  /** Without the room no attempt can be replaced: the one under way is the last. */
+  #seatGone(failure: Failure): void {
+    if (!this.#descriptionsCrossed) {
+      this.fail(failure);
+      return;
+    }
+    this.#signalingGone = failure;
+    if (this.#current === undefined) this.#giveUp();
   }
 
   /** The setup window opens with the first offer; when it closes, so does the last attempt. */
@@ -338,7 +346,9 @@ class ConnectionAttempts {
       return;
     }
     // The offerer starts over; the answerer waits for the offerer's next offer.
-    if (this.#offerer) this.#startAttempt();
+    if (!this.#offerer) return;
+    if (this.#attemptNumber >= CONNECT_ATTEMPTS_MAX) this.#giveUp();
+    else this.#startAttempt();
   }
 
   /** The window is over: the failure says how far the attempts got. */

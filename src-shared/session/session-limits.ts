@@ -12,3 +12,6 @@ export const SPEED_WINDOW_MS = 3000;
  * before the offerer starts another; three fit in the spec's 30 s connection window.
  */
 export const CONNECT_ATTEMPT_TIMEOUT_MS = 10_000;
+
+/** At most this many attempts: one that fails at once (ICE failed) must not spin a loop. */
+export const CONNECT_ATTEMPTS_MAX = 3;

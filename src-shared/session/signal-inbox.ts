@@ -21,10 +21,7 @@ export class SignalInbox {
 
   listen(listener: (event: SignalingEvent) => void): () => void {
     this.#listeners.add(listener);
-    // One at a time: a listener that stops listening mid-way leaves the rest waiting.
-    while (this.#waiting.length > 0 && this.#listeners.has(listener)) {
-      listener(this.#waiting.shift() as SignalingEvent);
-    }
+    for (const event of this.#waiting.splice(0)) listener(event);
     return () => this.#listeners.delete(listener);
   }
 

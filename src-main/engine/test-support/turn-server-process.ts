@@ -1,13 +1,6 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { createInterface } from 'node:readline';
-
-/** Where Debian's coturn lives, or undefined when it is not installed. */
-export function findTurnServer(): string | undefined {
-  const found = spawnSync('sh', ['-c', 'command -v turnserver'], { encoding: 'utf8' });
-  const path = found.stdout.trim();
-  return found.status === 0 && path !== '' ? path : undefined;
-}
 
 export interface TurnServer {
   /** The loopback address it listens on, port 3478 (the port the signaling server announces). */
@@ -19,7 +12,8 @@ export interface TurnServer {
 /**
  * coturn on its own loopback address (127.0.0.x, so it cannot collide with another test's), with
  * the `use-auth-secret` scheme the signaling server's TURN_SECRET mints credentials for. Resolves
- * once it reports its UDP listener open.
+ * once it reports its UDP listener open. `binary` is `findTool('coturn')`
+ * (test-support/required-tools.ts).
  */
 export async function startTurnServer(binary: string, workFolder: string): Promise<TurnServer> {
   const host = `127.0.${randomInt(1, 255)}.${randomInt(2, 255)}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SDP_MAX_MESSAGE_SIZE_BYTES } from '../../../src-shared/protocol/limits';
+import { SDP_MAX_MESSAGE_SIZE_BYTES } from '../protocol/limits';
 import { withMaxMessageSize } from './max-message-size';
 
 const sdp = (...lines: string[]): string => `${lines.join('\r\n')}\r\n`;
@@ -13,8 +13,8 @@ const APPLICATION = [
 ];
 const GIB = `a=max-message-size:${SDP_MAX_MESSAGE_SIZE_BYTES}`;
 
-describe('the answer a browser receiver sends', () => {
-  it('adds the maximum message size the native engine adds when it is missing', () => {
+describe('the answer every Ferry receiver sends', () => {
+  it('adds the maximum message size when it is missing', () => {
     expect(withMaxMessageSize(sdp(...HEAD, ...APPLICATION))).toBe(
       sdp(...HEAD, ...APPLICATION, GIB),
     );

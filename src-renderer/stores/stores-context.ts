@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { FerryStores } from '../stores/ferry-stores';
+import type { FerryStores } from './ferry-stores';
 
 export const StoresContext = createContext<FerryStores | null>(null);
 

@@ -1,0 +1,67 @@
+import type { TransferView } from '../transfer/transfer-view';
+import type { ConnectTimeouts } from './connect-peer';
+import type { ChannelPort, Clock, SignalingPort } from './ports';
+import { connect, type RouteChoice } from './send-flow';
+import { SessionFailure, unlessCancelled } from './session-failure';
+
+/** What a receive needs from its runtime; each member translates one API, nothing more. */
+export interface ReceiveFlowPorts {
+  clock: Clock;
+  timeouts: ConnectTimeouts;
+  /** The room id the code names. */
+  resolveCode(code: string, cancelled: AbortSignal): Promise<string>;
+  joinRoom(roomId: string, cancelled: AbortSignal): Promise<SignalingPort>;
+  chooseRoute(cancelled: AbortSignal): Promise<RouteChoice>;
+  /**
+   * Runs the batch over the open channel until it has an outcome (published by the session
+   * core): the bytes received when the batch completed, else undefined. `started` is called
+   * once the first ack or incompatible has been sent.
+   */
+  runSession(channel: ChannelPort, started: () => void): Promise<number | undefined>;
+  /** Adds a completed batch to the server's anonymous counter; never fails the transfer. */
+  reportBytes(bytes: number): Promise<void>;
+}
+
+export interface ReceiveFlowOptions {
+  /** Normalized. */
+  code: string;
+  publish(view: TransferView): void;
+  cancelled: AbortSignal;
+  /** The person may opt out of the byte counter. */
+  report: boolean;
+}
+
+/**
+ * One receive, on every surface: resolve the code, join the sender's room, answer its offer, run
+ * the batch, report the byte count. The room is left once the first ack is out (docs/protocol.md,
+ * "Connection lifecycle"). Rejects only with a SessionFailure.
+ */
+export async function runReceiveFlow(
+  ports: ReceiveFlowPorts,
+  options: ReceiveFlowOptions,
+): Promise<void> {
+  const { code, publish, cancelled } = options;
+  publish({ phase: 'connecting', direction: 'receive', code });
+  if (code === '') throw new SessionFailure('ERR_CODE_NOT_FOUND');
+  const routing = ports.chooseRoute(cancelled);
+  routing.catch(() => undefined);
+  const roomId = await unlessCancelled(ports.resolveCode(code, cancelled), cancelled);
+  const route = await unlessCancelled(routing, cancelled);
+  const seat = await unlessCancelled(ports.joinRoom(roomId, cancelled), cancelled, (joined) =>
+    joined.close(),
+  );
+  let received: number | undefined;
+  try {
+    if (seat.role !== 'receiver') {
+      // First into the room: whoever registered the code has left it.
+      throw SessionFailure.withDetail('ERR_PEER_CLOSED', 'the sending device is no longer waiting');
+    }
+    const channel = await connect(ports, seat, route, cancelled, (retry) =>
+      publish({ phase: 'connecting', direction: 'receive', code, ...retry }),
+    );
+    received = await ports.runSession(channel, () => seat.close());
+  } finally {
+    seat.close();
+  }
+  if (received !== undefined && options.report) await ports.reportBytes(received);
+}

@@ -1,0 +1,119 @@
+import type { FileEntryView, TransferView } from '../transfer/transfer-view';
+import { connectPeer, type ConnectTimeouts } from './connect-peer';
+import type { ChannelPort, Clock, PeerConnectionFactory, SignalingPort } from './ports';
+import { SessionFailure, unlessCancelled } from './session-failure';
+
+/** Where a batch's ICE configuration comes from, as each runtime obtains it. */
+export interface RouteChoice {
+  /** Makes one connection attempt with this route's ICE configuration. */
+  createPeer: PeerConnectionFactory;
+}
+
+/** What a send needs from its runtime; each member translates one API, nothing more. */
+export interface SendFlowPorts {
+  clock: Clock;
+  timeouts: ConnectTimeouts;
+  newRoomId(): string;
+  registerCode(roomId: string, cancelled: AbortSignal): Promise<string>;
+  /** Opens a seat and joins `roomId`; every event from the socket's opening on is kept. */
+  joinRoom(roomId: string, cancelled: AbortSignal): Promise<SignalingPort>;
+  /** ICE servers (fetched once) and route policy; warnings go to the person. */
+  chooseRoute(cancelled: AbortSignal): Promise<RouteChoice>;
+  /**
+   * Runs the batch over the open channel until it has an outcome (published by the session
+   * core); `started` is called once the first ack or incompatible has arrived.
+   */
+  runSession(channel: ChannelPort, started: () => void): Promise<void>;
+}
+
+export interface SendFlowOptions {
+  files: readonly FileEntryView[];
+  publish(view: TransferView): void;
+  cancelled: AbortSignal;
+  /** A browser sender waits about 2 s after connecting before it sends (spec "Limits"). */
+  afterConnectMs: number;
+}
+
+/**
+ * One send, on every surface: register a code and join the room (before the code is shown, so
+ * a quick receiver cannot take the sender's seat), wait for the receiver, connect, run the batch.
+ * The room is left once the transfer has started on both ends (docs/protocol.md, "Connection
+ * lifecycle"). Rejects only with a SessionFailure; the session core publishes its own outcome.
+ */
+export async function runSendFlow(ports: SendFlowPorts, options: SendFlowOptions): Promise<void> {
+  const { files, publish, cancelled } = options;
+  const totalBytes = files.reduce((sum, file) => sum + file.size, 0);
+  publish({ phase: 'registering', direction: 'send', files: [...files], totalBytes });
+
+  const roomId = ports.newRoomId();
+  const joining = ports.joinRoom(roomId, cancelled);
+  const routing = ports.chooseRoute(cancelled);
+  // Either may fail before registration settles; that failure is read below, not lost.
+  joining.catch(() => undefined);
+  routing.catch(() => undefined);
+  let seat: SignalingPort;
+  let code: string;
+  let route: RouteChoice;
+  try {
+    // Registration's own failure names the problem best, so it is awaited first.
+    code = await unlessCancelled(ports.registerCode(roomId, cancelled), cancelled);
+    [seat, route] = await unlessCancelled(Promise.all([joining, routing]), cancelled);
+  } catch (error) {
+    joining.then(
+      (joined) => joined.close(),
+      () => undefined,
+    );
+    throw error;
+  }
+  try {
+    if (seat.role !== 'sender') {
+      throw SessionFailure.withDetail('ERR_SIGNALING_ERROR', 'the new room already had a sender');
+    }
+    publish({
+      phase: 'waiting-for-peer',
+      direction: 'send',
+      code,
+      files: [...files],
+      totalBytes,
+    });
+    const channel = await connect(ports, seat, route, cancelled, (retry) =>
+      publish({ phase: 'connecting', direction: 'send', code, ...retry }),
+    );
+    if (options.afterConnectMs > 0) await delay(ports.clock, options.afterConnectMs, cancelled);
+    await ports.runSession(channel, () => seat.close());
+  } finally {
+    seat.close();
+  }
+}
+
+/** The session core's connection lifecycle, cancellable, with its failure as a SessionFailure. */
+export async function connect(
+  ports: { clock: Clock; timeouts: ConnectTimeouts },
+  seat: SignalingPort,
+  route: RouteChoice,
+  cancelled: AbortSignal,
+  connecting: (retry: { retry?: number }) => void,
+): Promise<ChannelPort> {
+  const attempt = connectPeer({
+    signaling: seat,
+    createPeer: route.createPeer,
+    clock: ports.clock,
+    timeouts: ports.timeouts,
+    onPeerJoined: () => connecting({}),
+    onRetry: (number) => connecting({ retry: number - 1 }),
+  });
+  const cancel = (): void => attempt.cancel();
+  if (cancelled.aborted) cancel();
+  else cancelled.addEventListener('abort', cancel, { once: true });
+  try {
+    const result = await attempt.result;
+    if (!result.ok) throw SessionFailure.of(result.failure);
+    return result.channel;
+  } finally {
+    cancelled.removeEventListener('abort', cancel);
+  }
+}
+
+function delay(clock: Clock, ms: number, cancelled: AbortSignal): Promise<void> {
+  return unlessCancelled(new Promise<void>((resolve) => clock.setTimeout(resolve, ms)), cancelled);
+}
