@@ -27,3 +27,9 @@ interface AbortSignal {
   addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
   removeEventListener(type: 'abort', listener: () => void): void;
 }
+
+interface AbortController {
+  readonly signal: AbortSignal;
+  abort(): void;
+}
+declare const AbortController: { new (): AbortController };

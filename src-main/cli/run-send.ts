@@ -1,5 +1,5 @@
 import { formatBytes } from '../../src-shared/format/format-bytes';
-import { RETRYING_THE_CONNECTION } from '../../src-shared/transfer/transfer-view';
+import { NOT_CONFIRMED, RETRYING_THE_CONNECTION } from '../../src-shared/transfer/transfer-view';
 import { sendFiles } from '../engine';
 import type { CliIo } from './cli-io';
 import { EXIT, type ExitCode } from './exit-codes';
@@ -37,12 +37,12 @@ export async function runSend(command: SendCommand, io: CliIo, ver: string): Pro
           state.retry === undefined ? 'Receiver joined; connecting...' : RETRYING_THE_CONNECTION,
         );
         break;
-      case 'awaiting-acceptance':
+      case 'waiting-for-acceptance':
         display.line('Connected; waiting for the receiver to accept...');
         break;
       case 'done':
         display.line(
-          `Delivered ${state.files.length === 1 ? '1 file' : `${state.files.length} files`} (${formatBytes(state.totalBytes)}).`,
+          `Delivered ${state.files.length === 1 ? '1 file' : `${state.files.length} files`} (${formatBytes(state.totalBytes)})${state.confirmed === false ? ` ${NOT_CONFIRMED}` : ''}.`,
         );
         break;
       default:

@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import type { SendItem } from '../../src-shared/ipc/contract';
 import { HandlerError } from '../../src-shared/ipc/dispatch';
-import { EngineError, listSendFiles } from '../engine';
+import { SessionFailure, listSendFiles } from '../engine';
 
 /** Sizes and file counts of chosen files and folders, listed exactly as a send would list them. */
 export async function describePaths(paths: readonly string[]): Promise<SendItem[]> {
@@ -19,7 +19,7 @@ export async function describePaths(paths: readonly string[]): Promise<SendItem[
         fileCount: files.length,
       });
     } catch (error) {
-      if (error instanceof EngineError) throw new HandlerError(error.code, error.message);
+      if (error instanceof SessionFailure) throw new HandlerError(error.code, error.message);
       throw error;
     }
   }

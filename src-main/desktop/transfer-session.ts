@@ -1,16 +1,11 @@
 import { HandlerError } from '../../src-shared/ipc/dispatch';
-import {
-  IDLE_TRANSFER,
-  type TransferDirection,
-  type TransferView,
-} from '../../src-shared/transfer/transfer-view';
+import { IDLE_TRANSFER, type TransferView } from '../../src-shared/transfer/transfer-view';
 import {
   receiveFiles,
   sendFiles,
   type OfferAnswer,
   type PeerOptions,
   type Transfer,
-  type TransferState,
 } from '../engine';
 
 export interface ReceiveRequest {
@@ -34,8 +29,6 @@ export class TransferSession {
   #view: TransferView = IDLE_TRANSFER;
   #transfer: Transfer | undefined;
   #pendingOffer: PendingOffer | undefined;
-  #destination = '';
-  #code = '';
 
   constructor(publish: (view: TransferView) => void) {
     this.#publish = publish;
@@ -47,30 +40,22 @@ export class TransferSession {
 
   startSend(paths: readonly string[], peer: PeerOptions): void {
     this.#ensureIdle();
-    this.#follow('send', sendFiles({ ...peer, paths }));
+    this.#follow(sendFiles({ ...peer, paths }));
   }
 
   startReceive(request: ReceiveRequest, peer: PeerOptions): void {
     this.#ensureIdle();
-    this.#destination = request.destination;
-    this.#code = request.code;
     this.#follow(
-      'receive',
       receiveFiles({
         ...peer,
         code: request.code,
         destination: request.destination,
         reportBytes: request.reportBytes,
-        onOffer: (offer) => {
+        onOffer: () => {
           if (request.autoAccept) return Promise.resolve(true);
+          // The session core has published the offer; the person's answer comes by IPC.
           return new Promise<OfferAnswer>((resolve) => {
             this.#pendingOffer = { answer: resolve };
-            this.#show({
-              phase: 'awaiting-acceptance',
-              direction: 'receive',
-              offer,
-              destination: this.#destination,
-            });
           });
         },
       }),
@@ -113,33 +98,15 @@ export class TransferSession {
     }
   }
 
-  #follow(direction: TransferDirection, transfer: Transfer): void {
+  #follow(transfer: Transfer): void {
     this.#transfer = transfer;
-    this.#show(this.#toView(direction, transfer.state));
-    transfer.on('state', (state) => this.#show(this.#toView(direction, state)));
+    // The engine publishes the views themselves: nothing here re-derives them.
+    this.#show(transfer.state);
+    transfer.on('state', (state) => this.#show(state));
     void transfer.finished.then(() => {
       this.#transfer = undefined;
       this.#pendingOffer = undefined;
     });
-  }
-
-  #toView(direction: TransferDirection, state: TransferState): TransferView {
-    switch (state.phase) {
-      case 'registering':
-      case 'waiting-for-peer':
-        if (state.phase === 'waiting-for-peer') this.#code = state.code;
-        return { ...state, direction: 'send' };
-      case 'connecting':
-        return { ...state, direction };
-      case 'awaiting-acceptance':
-        return direction === 'send'
-          ? { phase: 'waiting-for-acceptance', direction, code: this.#code }
-          : this.#view;
-      case 'transferring':
-      case 'done':
-      case 'failed':
-        return { ...state, direction };
-    }
   }
 
   #show(view: TransferView): void {

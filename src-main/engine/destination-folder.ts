@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { EngineError } from './engine-error';
+import { SessionFailure } from '../../src-shared/session/session-failure';
 
 /** The absolute folder a batch lands in, created when missing. */
 export async function prepareDestination(folder: string): Promise<string> {
@@ -8,7 +8,7 @@ export async function prepareDestination(folder: string): Promise<string> {
   try {
     await mkdir(destination, { recursive: true });
   } catch (error) {
-    throw EngineError.withDetail('ERR_DISK', `${destination}: ${(error as Error).message}`);
+    throw SessionFailure.withDetail('ERR_DISK', `${destination}: ${(error as Error).message}`);
   }
   return destination;
 }

@@ -16,5 +16,5 @@ export {
   type SendOptions,
   type SendTestSeam,
 } from './engine-options';
-export { EngineError } from './engine-error';
+export { SessionFailure } from '../../src-shared/session/session-failure';
 export { listSendFiles, type SendFile } from './send-list';

@@ -1,26 +1,26 @@
 import { normalizeCode } from '../../src-shared/codes';
-import { DEFAULT_TIMEOUTS, type ReceiveOptions } from './engine-options';
+import { runReceiveFlow } from '../../src-shared/session/receive-flow';
+import { runReceiveSession, type Acceptance } from '../../src-shared/session/receive-session';
 import { reportReceivedBytes } from './byte-count-report';
-import { unlessCancelled } from './cancellable';
-import { EngineError } from './engine-error';
 import { prepareDestination } from './destination-folder';
-import { connectLink } from './connect-link';
-import { filteredSignaling } from './filtered-signaling';
+import { DEFAULT_TIMEOUTS, type ReceiveOptions } from './engine-options';
+import { connectTimeouts, receiverTimers } from './engine-timeouts';
 import { localVersion } from './local-version';
-import { runReceiveSession } from './receive-session';
+import { nativeRoute } from './native-route';
+import { partFileTarget } from './part-file-target';
 import { resolveRoomCode } from './room-code';
-import { setUpRoute, type RouteSetup } from './route-setup';
-import { SignalingClient } from './signaling-client';
+import { joinSignalingRoom } from './signaling-seat';
 import { Transfer, type TransferControl } from './transfer';
 
 /**
- * Receives a batch into `destination`: resolves the code, joins the sender's room, answers its
- * offer and runs the batch, then reports the byte count unless opted out.
+ * Receives a batch into `destination`: the session core's receive flow
+ * (src-shared/session/receive-flow.ts) over the native adapters, then the byte-count report
+ * unless opted out.
  */
 export function receiveFiles(options: ReceiveOptions): Transfer {
   const code = normalizeCode(options.code);
   return new Transfer(
-    { phase: 'connecting', code },
+    { phase: 'connecting', direction: 'receive', code },
     (control) => receive(code, options, control),
     'ERR_SIGNALING_UNREACHABLE',
   );
@@ -33,74 +33,52 @@ async function receive(
 ): Promise<void> {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const { cancelled } = control;
-  if (code === '') throw new EngineError('ERR_CODE_NOT_FOUND');
   const destination = await prepareDestination(options.destination);
-  const abandon = new AbortController();
-  const stop = AbortSignal.any([abandon.signal, cancelled]);
-  const resolving = resolveRoomCode(options.serverUrl, code, timeouts.codeRequest, stop);
-  const routing = setUpRoute(options, timeouts, control.warn, stop);
-  routing.catch(() => undefined);
-  let roomId: string;
-  let route: RouteSetup;
-  try {
-    roomId = await unlessCancelled(resolving, cancelled);
-    route = await unlessCancelled(routing, cancelled);
-  } catch (error) {
-    abandon.abort();
-    throw error;
-  }
-  const { client: signaling, role } = await unlessCancelled(
-    SignalingClient.join(options.serverUrl, roomId, timeouts.roleWait, cancelled),
-    cancelled,
-    ({ client }) => client.close(),
+  const route = nativeRoute(options, timeouts, control);
+  await runReceiveFlow(
+    {
+      clock: route.clock,
+      timeouts: connectTimeouts(timeouts),
+      resolveCode: (normalized, stop) =>
+        resolveRoomCode(options.serverUrl, normalized, timeouts.codeRequest, stop),
+      joinRoom: (roomId, stop) => joinSignalingRoom(options, roomId, timeouts.roleWait, stop),
+      chooseRoute: route.choose,
+      runSession: (channel, started) => {
+        route.opened();
+        return runReceiveSession({
+          channel,
+          clock: route.clock,
+          surface: 'native',
+          local: localVersion(options),
+          remedySurface: options.remedySurface,
+          acceptance: acceptance(options, destination),
+          publish: control.update,
+          cancelled,
+          started,
+          timers: receiverTimers(timeouts),
+          flushMs: timeouts.abortFlush,
+          closeGraceMs: timeouts.abortFlush,
+        });
+      },
+      reportBytes: (bytes) =>
+        reportReceivedBytes(options.serverUrl, bytes, timeouts.report).catch(() => undefined),
+    },
+    { code, publish: control.update, cancelled, report: options.reportBytes !== false },
   );
-  if (role !== 'receiver') {
-    // An empty room made this peer its first member: the sender is gone.
-    signaling.close();
-    throw EngineError.withDetail('ERR_PEER_CLOSED', 'the sending device is no longer waiting');
-  }
-  let report: Promise<void> = Promise.resolve();
-  try {
-    await receiveOver(signaling, route, destination, options, control, (bytes) => {
-      if (options.reportBytes === false) return;
-      report = reportReceivedBytes(options.serverUrl, bytes, timeouts.report).catch(
-        () => undefined,
-      );
-    });
-  } finally {
-    signaling.close();
-  }
-  await report;
 }
 
-async function receiveOver(
-  signaling: SignalingClient,
-  route: RouteSetup,
-  destination: string,
-  options: ReceiveOptions,
-  control: TransferControl,
-  onComplete: (bytes: number) => void,
-): Promise<void> {
-  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
-  const code = normalizeCode(options.code);
-  const link = await connectLink({
-    signaling: filteredSignaling(signaling, options.signalFilter),
-    ...route,
-    timeouts,
-    cancelled: control.cancelled,
-    onRetry: (attempt) => control.update({ phase: 'connecting', code, retry: attempt - 1 }),
-  });
-  control.connected(link.route());
-  await runReceiveSession({
-    link,
+/** Into `destination` at once, or as the owner answers: yes, no, or yes into another folder. */
+function acceptance(options: ReceiveOptions, destination: string): Acceptance {
+  const { onOffer } = options;
+  if (onOffer === undefined) return { ask: false, target: partFileTarget(destination) };
+  return {
+    ask: true,
     destination,
-    local: localVersion(options),
-    remedySurface: options.remedySurface,
-    timeouts,
-    control,
-    onOffer: options.onOffer,
-    onComplete,
-    // Leaving the room waits until the first ack (or incompatible) is out: see send-files.ts.
-    started: () => signaling.close(),
-  });
+    async choose(offer) {
+      const answer = await onOffer(offer).catch(() => false as const);
+      if (answer === false) return undefined;
+      if (answer === true) return partFileTarget(destination);
+      return partFileTarget(await prepareDestination(answer.destination));
+    },
+  };
 }

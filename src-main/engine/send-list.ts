@@ -1,7 +1,7 @@
 import type { Stats } from 'node:fs';
 import { opendir, stat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
-import { EngineError } from './engine-error';
+import { SessionFailure } from '../../src-shared/session/session-failure';
 
 /** One file of an outgoing batch, as it was on disk when the batch was listed. */
 export interface SendFile {
@@ -27,10 +27,11 @@ export async function listSendFiles(paths: readonly string[]): Promise<SendFile[
     if (info.isDirectory()) await collectFolder(path, basename(path), files, visited);
     else if (info.isFile())
       files.push({ path, name: basename(path), size: info.size, mtimeMs: info.mtimeMs });
-    else throw EngineError.withDetail('ERR_SOURCE_UNREADABLE', `${given} is not a file or folder`);
+    else
+      throw SessionFailure.withDetail('ERR_SOURCE_UNREADABLE', `${given} is not a file or folder`);
   }
   if (files.length === 0) {
-    throw EngineError.withDetail(
+    throw SessionFailure.withDetail(
       'ERR_SOURCE_UNREADABLE',
       'there is no file to send in what was given',
     );
@@ -75,7 +76,7 @@ async function statOrFail(path: string): Promise<Stats> {
   }
 }
 
-function unreadable(path: string, error: unknown): EngineError {
+function unreadable(path: string, error: unknown): SessionFailure {
   const code = (error as NodeJS.ErrnoException).code;
   const why =
     code === 'ENOENT'
@@ -83,5 +84,5 @@ function unreadable(path: string, error: unknown): EngineError {
       : code === 'EACCES'
         ? 'permission denied'
         : String(code ?? error);
-  return EngineError.withDetail('ERR_SOURCE_UNREADABLE', `${path}: ${why}`);
+  return SessionFailure.withDetail('ERR_SOURCE_UNREADABLE', `${path}: ${why}`);
 }

@@ -7,7 +7,7 @@ import type { WsClientMessage, WsServerMessage } from '../../src-shared/signalin
 import { WS_PATH } from '../../src-shared/signaling/endpoints';
 import type { SignalingEvent, SignalingPort } from '../../src-shared/session/ports';
 import { SignalInbox } from '../../src-shared/session/signal-inbox';
-import { EngineError } from './engine-error';
+import { SessionFailure } from '../../src-shared/session/session-failure';
 
 /** The address of the /ws transport for a server's HTTP base address. */
 export function signalingSocketUrl(serverUrl: string): string {
@@ -27,7 +27,7 @@ export class SignalingClient implements SignalingPort {
   readonly #roomId: string;
   readonly #inbox = new SignalInbox();
   #keepAlive: NodeJS.Timeout | undefined;
-  #pendingRole: { resolve(role: PeerRole): void; reject(error: EngineError): void } | undefined;
+  #pendingRole: { resolve(role: PeerRole): void; reject(error: SessionFailure): void } | undefined;
   #role: PeerRole = 'sender';
   #closed = false;
   #lost = false;
@@ -54,7 +54,7 @@ export class SignalingClient implements SignalingPort {
     const url = signalingSocketUrl(serverUrl);
     const socket = new WebSocket(url, { handshakeTimeout: roleWaitMs, perMessageDeflate: false });
     const client = new SignalingClient(socket, roomId);
-    const abandon = () => client.#settleRole(new EngineError('ERR_CANCELLED'));
+    const abandon = () => client.#settleRole(new SessionFailure('ERR_CANCELLED'));
     signal?.addEventListener('abort', abandon, { once: true });
     try {
       const role = await client.#start(url, roleWaitMs);
@@ -67,7 +67,7 @@ export class SignalingClient implements SignalingPort {
   #start(url: string, roleWaitMs: number): Promise<PeerRole> {
     return new Promise<PeerRole>((resolve, reject) => {
       const timer = setTimeout(
-        () => this.#settleRole(new EngineError('ERR_ROLE_TIMEOUT')),
+        () => this.#settleRole(new SessionFailure('ERR_ROLE_TIMEOUT')),
         roleWaitMs,
       );
       this.#pendingRole = {
@@ -92,11 +92,13 @@ export class SignalingClient implements SignalingPort {
         if (!isBinary) this.#receive(data.toString());
       });
       socket.on('error', (error) => {
-        this.#lose(EngineError.withDetail('ERR_SIGNALING_UNREACHABLE', `${url}: ${error.message}`));
+        this.#lose(
+          SessionFailure.withDetail('ERR_SIGNALING_UNREACHABLE', `${url}: ${error.message}`),
+        );
       });
       socket.on('close', () => {
         this.#lose(
-          EngineError.withDetail('ERR_SIGNALING_UNREACHABLE', 'the connection to it was lost'),
+          SessionFailure.withDetail('ERR_SIGNALING_UNREACHABLE', 'the connection to it was lost'),
         );
       });
     });
@@ -132,7 +134,7 @@ export class SignalingClient implements SignalingPort {
         this.#settleRole(message.role);
         return;
       case 'room-full':
-        this.#settleRole(new EngineError('ERR_ROOM_FULL'));
+        this.#settleRole(new SessionFailure('ERR_ROOM_FULL'));
         return;
       case 'user-connected':
         this.#inbox.deliver({ type: 'user-connected' });
@@ -144,22 +146,22 @@ export class SignalingClient implements SignalingPort {
         this.#inbox.deliver({ type: 'peer-disconnected' });
         return;
       case 'error':
-        this.#lose(EngineError.withDetail('ERR_SIGNALING_ERROR', message.message));
+        this.#lose(SessionFailure.withDetail('ERR_SIGNALING_ERROR', message.message));
         return;
       case 'pong':
         return;
     }
   }
 
-  #settleRole(outcome: PeerRole | EngineError): void {
+  #settleRole(outcome: PeerRole | SessionFailure): void {
     const pending = this.#pendingRole;
     if (pending === undefined) return;
     this.#pendingRole = undefined;
-    if (outcome instanceof EngineError) pending.reject(outcome);
+    if (outcome instanceof SessionFailure) pending.reject(outcome);
     else pending.resolve(outcome);
   }
 
-  #lose(error: EngineError): void {
+  #lose(error: SessionFailure): void {
     if (this.#closed || this.#lost) return;
     if (this.#pendingRole !== undefined) {
       this.#settleRole(error);

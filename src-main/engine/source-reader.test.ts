@@ -25,7 +25,7 @@ async function readAll(reader: SourceReader): Promise<string> {
   while (!reader.done) {
     const next = await reader.next();
     if (next.kind !== 'bytes') throw new Error(next.detail);
-    text += next.bytes.toString('utf8');
+    text += Buffer.from(next.bytes).toString('utf8');
   }
   return text;
 }

@@ -1,17 +1,26 @@
 import { open, type FileHandle } from 'node:fs/promises';
+import type {
+  FileSource,
+  ReadOutcome,
+  SourceReader as SourceReaderPort,
+} from '../../src-shared/session/file-source';
 import type { SendFile } from './send-list';
 
-export type ReadOutcome =
-  | { kind: 'bytes'; bytes: Buffer }
-  | { kind: 'changed'; detail: string }
-  | { kind: 'unreadable'; detail: string };
+/** A listed disk file as the session core's file source (docs/architecture.md, "Ports"). */
+export function diskFileSource(file: SendFile): FileSource {
+  return {
+    name: file.name,
+    size: file.size,
+    open: (offset, chunkBytes) => SourceReader.open(file, chunkBytes, offset),
+  };
+}
 
 /**
  * Reads one file of a batch into a single chunk-sized buffer, never past the size it had when
  * the batch was listed (a growing file cannot overrun its announcement), and notices when the file
  * changed since (size or modification time).
  */
-export class SourceReader {
+export class SourceReader implements SourceReaderPort {
   readonly #file: SendFile;
   readonly #handle: FileHandle;
   readonly #buffer: Buffer;

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { ErrorCode } from '../../src-shared/protocol';
-import { toFailure } from './engine-error';
+import { toFailure } from '../../src-shared/session/session-failure';
+import type { TransferView } from '../../src-shared/transfer/transfer-view';
 import type { Route } from './peer-link';
 import { isFinal, type FinalState, type TransferState } from './transfer-state';
 
@@ -14,7 +15,8 @@ export interface TransferEvents {
 
 /** What a running flow may do to the Transfer it serves. */
 export interface TransferControl {
-  update(state: TransferState): void;
+  /** Publishes the flow's view; `idle` is the screens' own state and never a transfer's. */
+  update(view: TransferView): void;
   warn(message: string): void;
   connected(route: Route): void;
   /** Aborted when the person cancels. */
@@ -30,6 +32,7 @@ export class Transfer extends EventEmitter<TransferEvents> {
   readonly finished: Promise<FinalState>;
   readonly #cancel = new AbortController();
   #state: TransferState;
+  readonly #direction: TransferState['direction'];
 
   constructor(
     initial: TransferState,
@@ -38,6 +41,7 @@ export class Transfer extends EventEmitter<TransferEvents> {
   ) {
     super();
     this.#state = initial;
+    this.#direction = initial.direction;
     const control: TransferControl = {
       update: (state) => this.#update(state),
       warn: (message) => this.emit('warning', message),
@@ -57,12 +61,17 @@ export class Transfer extends EventEmitter<TransferEvents> {
     try {
       await run(control);
     } catch (error) {
-      this.#update({ phase: 'failed', ...toFailure(error, fallbackCode) });
+      this.#update({
+        phase: 'failed',
+        direction: this.#direction,
+        ...toFailure(error, fallbackCode),
+      });
     }
     const state = this.#state;
     if (isFinal(state)) return state;
     const ended: FinalState = {
       phase: 'failed',
+      direction: this.#direction,
       ...toFailure(new Error('the transfer ended without an outcome'), fallbackCode),
     };
     this.#update(ended);
@@ -103,9 +112,9 @@ export class Transfer extends EventEmitter<TransferEvents> {
     }
   }
 
-  #update(state: TransferState): void {
+  #update(state: TransferView): void {
     // The first final state stands: teardown after a failure must not turn it into another one.
-    if (isFinal(this.#state)) return;
+    if (state.phase === 'idle' || isFinal(this.#state)) return;
     this.#state = state;
     this.emit('state', state);
   }

@@ -74,6 +74,13 @@ export const DRAIN_STALL_TIMEOUT_MS = 60_000;
 /** Native sender after the batch: fails when the buffer did not shrink at all for this long. */
 export const DELIVERY_TIMEOUT_MS = 60_000;
 
+/**
+ * Native sender whose receiver announced `ver` (a native receiver, which sends `received`): after
+ * its buffer drains it keeps the channel open this long for `received`, so the batch ends on the
+ * receiver's word, not on a drained buffer (docs/protocol.md, "Delivery confirmation").
+ */
+export const RECEIVED_WAIT_MS = 10_000;
+
 /** Native receiver connected but no data yet; then "no data arrived within 30s". */
 export const RECEIVER_FIRST_DATA_TIMEOUT_MS = 30_000;
 

@@ -38,6 +38,9 @@ function metadataFrame(file: SenderFile, index: number, total: number, totalByte
 }
 
 const ack = (id: string, offset = 0): Frame => fromNative({ type: 'ack', id, offset, ...LOCAL });
+/** An ack from a receiver that announces no release string (spec-only or older peers). */
+const ackWithoutVer = (id: string): Frame =>
+  fromNative({ type: 'ack', id, offset: 0, pv: 1, pvMin: 1 });
 const END = textFrame('{"type":"end"}');
 
 /** A native sender of `files` that has sent its first metadata. */
@@ -158,8 +161,10 @@ describe('per-file sequence rule 4: the ack deadline is 120 seconds', () => {
 });
 
 describe('per-file sequence rule 5: end of batch for a native sender', () => {
-  function delivering(): SenderMachine {
-    const machine = streaming([NOTES]);
+  /** A native sender whose one file is streamed; `ver` says whether the receiver announced one. */
+  function delivering(ver = true): SenderMachine {
+    const machine = announced([NOTES]);
+    machine.handle({ type: 'frame', frame: ver ? ack('f-1') : ackWithoutVer('f-1') });
     expect(machine.handle({ type: 'file-streamed', index: 0 })).toEqual([
       { type: 'send', frame: END },
       { type: 'set-timer', timer: 'delivery', ms: 60_000 },
@@ -168,23 +173,57 @@ describe('per-file sequence rule 5: end of batch for a native sender', () => {
     return machine;
   }
 
-  it('finishes on the received frame', () => {
+  it('finishes on the received frame, confirmed', () => {
     const machine = delivering();
     expect(machine.handle({ type: 'frame', frame: fromNative({ type: 'received' }) })).toEqual([
       { type: 'clear-timer', timer: 'delivery' },
-      { type: 'complete', files: 1, bytes: 12 },
+      { type: 'complete', files: 1, bytes: 12, confirmed: true },
       { type: 'close', flushMs: 0 },
     ]);
-    expect(machine.state).toEqual({ phase: 'done', files: 1, bytes: 12 });
+    expect(machine.state).toEqual({ phase: 'done', files: 1, bytes: 12, confirmed: true });
   });
 
-  it('finishes when its send buffer reaches zero', () => {
-    const machine = delivering();
+  it('finishes when its send buffer reaches zero, for a receiver that announced no ver', () => {
+    const machine = delivering(false);
     expect(machine.handle({ type: 'buffered-amount', bytes: 0 })).toEqual([
       { type: 'clear-timer', timer: 'delivery' },
       { type: 'complete', files: 1, bytes: 12 },
       { type: 'close', flushMs: 0 },
     ]);
+  });
+
+  describe('delivery confirmation (Ferry extension): a receiver that announced ver', () => {
+    it('keeps the channel open up to 10 s after the buffer drains, then finishes on received', () => {
+      const machine = delivering();
+      expect(machine.handle({ type: 'buffered-amount', bytes: 0 })).toEqual([
+        { type: 'clear-timer', timer: 'delivery' },
+        { type: 'set-timer', timer: 'received', ms: 10_000 },
+      ]);
+      expect(machine.state).toEqual({ phase: 'awaiting-delivery', drained: true });
+      expect(machine.handle({ type: 'buffered-amount', bytes: 0 })).toEqual([]);
+      expect(machine.handle({ type: 'frame', frame: fromNative({ type: 'received' }) })).toEqual([
+        { type: 'clear-timer', timer: 'received' },
+        { type: 'complete', files: 1, bytes: 12, confirmed: true },
+        { type: 'close', flushMs: 0 },
+      ]);
+    });
+
+    it('without received within 10 s it finishes as the spec says, not confirmed', () => {
+      const machine = delivering();
+      machine.handle({ type: 'buffered-amount', bytes: 0 });
+      expect(machine.handle({ type: 'timer-fired', timer: 'received' })).toEqual([
+        { type: 'complete', files: 1, bytes: 12, confirmed: false },
+        { type: 'close', flushMs: 0 },
+      ]);
+    });
+
+    it('the channel closing while it waits is the failure it always was', () => {
+      const machine = delivering();
+      machine.handle({ type: 'buffered-amount', bytes: 0 });
+      expect(machine.handle({ type: 'channel-closed' })).toContainEqual(
+        expect.objectContaining({ type: 'fail', code: 'ERR_PEER_CLOSED' }),
+      );
+    });
   });
 
   it('fails after 60 seconds during which the buffer did not shrink at all', () => {
@@ -206,7 +245,7 @@ describe('per-file sequence rule 5: end of batch for a native sender', () => {
   });
 
   it('anything after completion is ignored', () => {
-    const machine = delivering();
+    const machine = delivering(false);
     machine.handle({ type: 'buffered-amount', bytes: 0 });
     expect(machine.handle({ type: 'channel-closed' })).toEqual([]);
     expect(machine.handle({ type: 'frame', frame: fromNative({ type: 'received' }) })).toEqual([]);

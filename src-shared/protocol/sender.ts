@@ -8,6 +8,7 @@ import {
   CONTROL_FRAME_MAX_BYTES,
   DELIVERY_TIMEOUT_MS,
   DRAIN_STALL_TIMEOUT_MS,
+  RECEIVED_WAIT_MS,
   RELAY_SIZE_CAP_BYTES,
   SEND_BUFFER_LOW_WATER_BYTES,
 } from './limits';
@@ -32,7 +33,7 @@ export interface SenderConfig {
   remedySurface: RemedySurface;
 }
 
-export type SenderTimer = 'ack' | 'drain' | 'delivery';
+export type SenderTimer = 'ack' | 'drain' | 'delivery' | 'received';
 
 /** `index` is the 0-based position in `config.files`; the wire's metadata index is one more. */
 export type SenderEvent =
@@ -51,7 +52,11 @@ export type SenderAction =
   | { type: 'stream-file'; index: number; offset: number }
   | { type: 'watch-buffer' }
   | TimerAction<SenderTimer>
-  | { type: 'complete'; files: number; bytes: number }
+  /**
+   * `confirmed`: true when the receiver's `received` ended the batch, false when a receiver that
+   * sends it never did; absent when the batch ended by the spec's drain rule alone.
+   */
+  | { type: 'complete'; files: number; bytes: number; confirmed?: boolean }
   | ({ type: 'fail' } & Failure)
   | { type: 'close'; flushMs: number };
 
@@ -59,8 +64,9 @@ export type SenderState =
   | { phase: 'idle' }
   | { phase: 'awaiting-ack'; index: number }
   | { phase: 'streaming'; index: number; offset: number }
-  | { phase: 'awaiting-delivery' }
-  | { phase: 'done'; files: number; bytes: number }
+  /** `drained`: the buffer is empty and a confirming receiver's `received` is awaited. */
+  | { phase: 'awaiting-delivery'; drained: boolean }
+  | { phase: 'done'; files: number; bytes: number; confirmed?: boolean }
   | ({ phase: 'failed' } & Failure);
 
 export interface SenderMachine {
@@ -89,6 +95,8 @@ class Sender implements SenderMachine {
   #state: SenderState = { phase: 'idle' };
   #relayed = false;
   #bytesSent = 0;
+  /** The receiver announced `ver`: a native receiver, which confirms the batch with `received`. */
+  #receiverConfirms = false;
   /** The smallest send-buffer level seen in the current wait; only a drop below it is progress. */
   #lowestBuffer: number | undefined;
 
@@ -192,7 +200,7 @@ class Sender implements SenderMachine {
       case 'received':
         // Only a native sender acts on it; a browser sender waits for its buffer to empty.
         return state.phase === 'awaiting-delivery' && this.#config.surface === 'native'
-          ? this.#complete()
+          ? this.#complete(true)
           : [];
       case 'ack':
         return state.phase === 'awaiting-ack'
@@ -215,6 +223,7 @@ class Sender implements SenderMachine {
       return this.#protocolError('an ack asked to start past the end of the file');
     }
     const cleared = this.#timers.clear('ack');
+    this.#receiverConfirms = this.#config.surface === 'native' && ack.ver !== undefined;
     this.#bytesSent += file.fileSize - ack.offset;
     // Nothing left to read: an empty file is metadata, ack, end with no binary frame.
     if (ack.offset === file.fileSize) return [...cleared, ...this.#endFile(index)];
@@ -229,7 +238,7 @@ class Sender implements SenderMachine {
       { type: 'send', frame: encodeMessage({ type: 'end' }, 'text') },
     ];
     if (index + 1 < this.#config.files.length) return [...actions, ...this.#announce(index + 1)];
-    this.#state = { phase: 'awaiting-delivery' };
+    this.#state = { phase: 'awaiting-delivery', drained: false };
     this.#lowestBuffer = undefined;
     if (this.#config.surface === 'native') {
       actions.push(this.#timers.set('delivery', DELIVERY_TIMEOUT_MS));
@@ -241,7 +250,8 @@ class Sender implements SenderMachine {
   #onBufferedAmount(bytes: number): SenderAction[] {
     const state = this.#state;
     if (state.phase === 'awaiting-delivery') {
-      if (bytes === 0) return this.#complete();
+      if (state.drained) return [];
+      if (bytes === 0) return this.#drained();
       return this.#config.surface === 'native' ? this.#watchShrink(bytes, 'delivery') : [];
     }
     if (state.phase === 'streaming' && this.#config.surface === 'native') {
@@ -273,6 +283,8 @@ class Sender implements SenderMachine {
         return this.#fail(defaultFailure('ERR_DRAIN_STALLED'), 0);
       case 'delivery':
         return this.#fail(defaultFailure('ERR_DELIVERY_TIMEOUT'), 0);
+      case 'received':
+        return this.#complete(false);
     }
   }
 
@@ -321,13 +333,25 @@ class Sender implements SenderMachine {
     return actions;
   }
 
-  #complete(): SenderAction[] {
+  /**
+   * The buffer is empty: the spec's end of batch, unless the receiver confirms batches; then the
+   * channel stays open a little longer for its `received` (docs/protocol.md, "Delivery
+   * confirmation"), so the receiver is never cut off before it can answer.
+   */
+  #drained(): SenderAction[] {
+    if (!this.#receiverConfirms) return this.#complete(undefined);
+    this.#state = { phase: 'awaiting-delivery', drained: true };
+    return [...this.#timers.clear('delivery'), this.#timers.set('received', RECEIVED_WAIT_MS)];
+  }
+
+  #complete(confirmed: boolean | undefined): SenderAction[] {
     const files = this.#config.files.length;
     const bytes = this.#bytesSent;
-    this.#state = { phase: 'done', files, bytes };
+    const outcome = confirmed === undefined ? { files, bytes } : { files, bytes, confirmed };
+    this.#state = { phase: 'done', ...outcome };
     return [
       ...this.#timers.clearAll(),
-      { type: 'complete', files, bytes },
+      { type: 'complete', ...outcome },
       { type: 'close', flushMs: 0 },
     ];
   }

@@ -238,7 +238,7 @@ describe('per-file sequence rules 1, 2 and 5: a native batch with a nested folde
       'R complete {"files":3,"bytes":19}',
       'R set-timer teardown 5000',
       'S clear-timer delivery',
-      'S complete {"files":3,"bytes":19}',
+      'S complete {"files":3,"bytes":19,"confirmed":true}',
       'S close 0',
       'R clear-timer teardown',
     ]);

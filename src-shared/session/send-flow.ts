@@ -23,7 +23,7 @@ export interface SendFlowPorts {
    * Runs the batch over the open channel until it has an outcome (published by the session
    * core); `started` is called once the first ack or incompatible has arrived.
    */
-  runSession(channel: ChannelPort, started: () => void): Promise<void>;
+  runSession(channel: ChannelPort, started: () => void, code: string): Promise<void>;
 }
 
 export interface SendFlowOptions {
@@ -46,8 +46,12 @@ export async function runSendFlow(ports: SendFlowPorts, options: SendFlowOptions
   publish({ phase: 'registering', direction: 'send', files: [...files], totalBytes });
 
   const roomId = ports.newRoomId();
-  const joining = ports.joinRoom(roomId, cancelled);
-  const routing = ports.chooseRoute(cancelled);
+  // Whatever fails first ends the other requests at once, so nothing keeps a process up.
+  const abandon = new AbortController();
+  const stop = (): void => abandon.abort();
+  cancelled.addEventListener('abort', stop, { once: true });
+  const joining = ports.joinRoom(roomId, abandon.signal);
+  const routing = ports.chooseRoute(abandon.signal);
   // Either may fail before registration settles; that failure is read below, not lost.
   joining.catch(() => undefined);
   routing.catch(() => undefined);
@@ -56,14 +60,17 @@ export async function runSendFlow(ports: SendFlowPorts, options: SendFlowOptions
   let route: RouteChoice;
   try {
     // Registration's own failure names the problem best, so it is awaited first.
-    code = await unlessCancelled(ports.registerCode(roomId, cancelled), cancelled);
+    code = await unlessCancelled(ports.registerCode(roomId, abandon.signal), cancelled);
     [seat, route] = await unlessCancelled(Promise.all([joining, routing]), cancelled);
   } catch (error) {
+    abandon.abort();
     joining.then(
       (joined) => joined.close(),
       () => undefined,
     );
     throw error;
+  } finally {
+    cancelled.removeEventListener('abort', stop);
   }
   try {
     if (seat.role !== 'sender') {
@@ -80,7 +87,7 @@ export async function runSendFlow(ports: SendFlowPorts, options: SendFlowOptions
       publish({ phase: 'connecting', direction: 'send', code, ...retry }),
     );
     if (options.afterConnectMs > 0) await delay(ports.clock, options.afterConnectMs, cancelled);
-    await ports.runSession(channel, () => seat.close());
+    await ports.runSession(channel, () => seat.close(), code);
   } finally {
     seat.close();
   }

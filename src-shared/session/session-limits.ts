@@ -15,3 +15,15 @@ export const CONNECT_ATTEMPT_TIMEOUT_MS = 10_000;
 
 /** At most this many attempts: one that fails at once (ICE failed) must not spin a loop. */
 export const CONNECT_ATTEMPTS_MAX = 3;
+
+/**
+ * Backstop for a send-buffer wait: a level the channel's low event did not report (another wait
+ * moved the threshold) is seen within this long.
+ */
+export const BUFFER_POLL_MS = 50;
+
+/**
+ * How long a closing channel may take to confirm. The close goes out after every byte queued
+ * before it, so its confirmation means the peer has them; the connection is closed only then.
+ */
+export const CHANNEL_CLOSE_GRACE_MS = 5000;

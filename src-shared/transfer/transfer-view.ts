@@ -1,3 +1,5 @@
+import type { ErrorCode } from '../protocol/error-codes';
+
 /**
  * What a person sees of one transfer, whichever backend runs it (the native engine behind IPC,
  * or the browser's own WebRTC). Screens render this union and nothing else.
@@ -62,8 +64,13 @@ export type TransferView =
       totalBytes: number;
       /** The folder the files were saved in (receiver). */
       folder?: string;
+      /**
+       * Sender: false when a receiver that confirms batches never did, so the files left but
+       * nobody said they arrived (docs/protocol.md, "Delivery confirmation").
+       */
+      confirmed?: boolean;
     }
-  | { phase: 'failed'; direction: TransferDirection; code: string; message: string };
+  | { phase: 'failed'; direction: TransferDirection; code: ErrorCode; message: string };
 
 /** What every surface says while a failed connection attempt is replaced by a new one. */
 export const RETRYING_THE_CONNECTION = 'Retrying the connection…';
@@ -71,3 +78,9 @@ export const RETRYING_THE_CONNECTION = 'Retrying the connection…';
 export type TransferPhase = TransferView['phase'];
 
 export const IDLE_TRANSFER: TransferView = { phase: 'idle' };
+
+/**
+ * What every surface adds to "Delivered" when a receiver that confirms batches never did: the
+ * files left this device, but nobody said they arrived (docs/protocol.md, "Delivery confirmation").
+ */
+export const NOT_CONFIRMED = '(not confirmed by the receiver)';

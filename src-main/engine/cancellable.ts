@@ -1,1 +1,0 @@
-export { unlessCancelled } from '../../src-shared/session/session-failure';

@@ -1,0 +1,329 @@
+import type { Surface } from '../protocol/frame-classification';
+import {
+  createReceiver,
+  type Offer,
+  type ReceiverAction,
+  type ReceiverEvent,
+  type ReceiverMachine,
+  type ReceiverTimer,
+} from '../protocol/receiver';
+import type { PeerVersion } from '../protocol/version-negotiation';
+import type { RemedySurface } from '../protocol/version-remedy';
+import type { DeliveredFileView, OfferView, TransferView } from '../transfer/transfer-view';
+import { ChannelBuffer } from './channel-buffer';
+import type { ChannelPort, Clock } from './ports';
+import { ProgressMeter } from './progress-meter';
+import type { SaveTarget } from './save-target';
+import { CHANNEL_CLOSE_GRACE_MS } from './session-limits';
+import { SessionFailure, toFailure } from './session-failure';
+import { SessionTimers } from './session-timers';
+
+/**
+ * How the batch is accepted: by asking the person (who picks where it goes, or declines with
+ * undefined), or at once into a target chosen beforehand.
+ */
+export type Acceptance =
+  | {
+      ask: true;
+      /** What the accept prompt shows under "Save to". */
+      destination: string;
+      choose(offer: OfferView): Promise<SaveTarget | undefined>;
+    }
+  | { ask: false; target: SaveTarget };
+
+export interface ReceiveSessionConfig {
+  channel: ChannelPort;
+  clock: Clock;
+  surface: Surface;
+  local: PeerVersion;
+  remedySurface: RemedySurface;
+  acceptance: Acceptance;
+  publish(view: TransferView): void;
+  /** After completion a cancel only closes the channel: the files are already saved. */
+  cancelled: AbortSignal;
+  /** Called once the first ack or incompatible has been sent. */
+  started(): void;
+  /** Tests shorten the machine's timers by name. */
+  timers?: Partial<Record<ReceiverTimer, number>>;
+  flushMs?: number;
+  closeGraceMs?: number;
+}
+
+/**
+ * Drives the protocol's receiver machine over an open channel, on every surface. Storage (open,
+ * write, commit, discard) and everything after it run strictly in the machine's order on one
+ * queue, so an ack goes out only once its file is open and `received` only once every file has
+ * its final name. Writes are handed over without waiting, so a target can batch them. Resolves
+ * once the channel is closed and the queue is empty: with the bytes received when the batch
+ * completed, else undefined.
+ */
+export function runReceiveSession(config: ReceiveSessionConfig): Promise<number | undefined> {
+  return new ReceiveSession(config).finished;
+}
+
+class ReceiveSession {
+  readonly finished: Promise<number | undefined>;
+  readonly #config: ReceiveSessionConfig;
+  readonly #channel: ChannelPort;
+  readonly #buffer: ChannelBuffer;
+  readonly #machine: ReceiverMachine;
+  readonly #timers: SessionTimers<ReceiverTimer>;
+  readonly #progress: ProgressMeter;
+  readonly #written = new Map<number, number>();
+  readonly #saved: DeliveredFileView[] = [];
+  #target: SaveTarget | undefined;
+  #queue: Promise<void> = Promise.resolve();
+  /** Set once storage failed outside any file the machine still tracks; the queue stops there. */
+  #storageFailure: SessionFailure | undefined;
+  #received: number | undefined;
+  #started = false;
+  #finalPublished = false;
+  #channelClosed!: () => void;
+
+  constructor(config: ReceiveSessionConfig) {
+    this.#config = config;
+    const { channel, clock, cancelled, acceptance } = config;
+    this.#channel = channel;
+    this.#buffer = new ChannelBuffer(channel, clock);
+    if (!acceptance.ask) this.#target = acceptance.target;
+    this.#machine = createReceiver({
+      surface: config.surface,
+      local: config.local,
+      remedySurface: config.remedySurface,
+      askBeforeAccepting: acceptance.ask,
+    });
+    this.#timers = new SessionTimers<ReceiverTimer>(clock, config.timers ?? {}, (timer) =>
+      this.#handle({ type: 'timer-fired', timer }),
+    );
+    this.#progress = new ProgressMeter(
+      () => clock.now(),
+      (progress) => this.#publish({ phase: 'transferring', direction: 'receive', progress }),
+    );
+    const closed = new Promise<void>((resolve) => (this.#channelClosed = resolve));
+    this.finished = closed
+      .then(() => this.#settled())
+      .then(() => channel.released)
+      .then(() => this.#received);
+
+    const unlisten = channel.listen({
+      frame: (frame) => this.#handle({ type: 'frame', frame }),
+      bufferedAmountLow: () => this.#buffer.wake(),
+      closed: () => this.#onChannelClosed(),
+    });
+    const onCancel = (): void => {
+      if (this.#machine.state.phase === 'done') this.#channel.close(0);
+      else this.#handle({ type: 'cancel' });
+    };
+    cancelled.addEventListener('abort', onCancel, { once: true });
+    void this.finished.then(() => {
+      unlisten();
+      cancelled.removeEventListener('abort', onCancel);
+    });
+
+    if (cancelled.aborted) onCancel();
+    else if (channel.isClosed) this.#onChannelClosed();
+    else this.#handle({ type: 'channel-open' });
+  }
+
+  #handle(event: ReceiverEvent): void {
+    for (const action of this.#machine.handle(event)) this.#carryOut(action);
+  }
+
+  #carryOut(action: ReceiverAction): void {
+    switch (action.type) {
+      case 'set-timer':
+      case 'clear-timer':
+        this.#timers.apply(action);
+        return;
+      case 'progress': {
+        const state = this.#machine.state;
+        this.#written.set(action.index, action.fileBytes);
+        this.#progress.record({
+          fileIndex: action.index + 1,
+          fileCount: action.total,
+          fileName: state.phase === 'receiving' ? state.path : '',
+          fileBytes: action.fileBytes,
+          fileSize: action.fileSize ?? action.fileBytes,
+          bytesDone: action.bytesDone,
+          totalBytes: action.totalBytes,
+        });
+        return;
+      }
+      case 'ask-accept':
+        this.#ask(action.offer);
+        return;
+      case 'open-part':
+        this.#written.set(action.index, 0);
+        this.#enqueue((target) => target.open(action.index, action.path, action.fileSize));
+        return;
+      case 'write': {
+        const { index, bytes } = action;
+        this.#enqueue(async (target) => this.#write(target, index, bytes));
+        return;
+      }
+      case 'commit':
+        this.#enqueue((target) => this.#commit(target, action.index));
+        return;
+      case 'discard':
+        this.#enqueue((target) => target.discard(action.index), true);
+        return;
+      case 'send':
+        this.#enqueue(async () => {
+          this.#channel.send(action.frame);
+          if (this.#started) return;
+          this.#started = true;
+          this.#config.started();
+        }, true);
+        return;
+      case 'complete':
+        this.#enqueue(async () => {
+          this.#received = action.bytes;
+          this.#publish({
+            phase: 'done',
+            direction: 'receive',
+            files: [...this.#saved],
+            totalBytes: action.bytes,
+            ...(this.#target?.folder === undefined ? {} : { folder: this.#target.folder }),
+          });
+        });
+        return;
+      case 'fail':
+        this.#timers.clearAll();
+        this.#publish({
+          phase: 'failed',
+          direction: 'receive',
+          code: action.code,
+          message: action.message,
+        });
+        return;
+      case 'close':
+        this.#enqueue(async () => {
+          // An abort reason may still be on its way; the sender closing its side says it landed.
+          if (action.flushMs > 0)
+            await this.#buffer.drained(this.#config.flushMs ?? action.flushMs);
+          const grace = this.#config.closeGraceMs ?? CHANNEL_CLOSE_GRACE_MS;
+          this.#channel.close(action.flushMs > 0 ? grace : 0);
+        }, true);
+        return;
+    }
+  }
+
+  #ask(offer: Offer): void {
+    const { acceptance } = this.#config;
+    if (!acceptance.ask) return;
+    const view: OfferView = {
+      firstFileName: offer.fileName,
+      fileCount: offer.total,
+      totalBytes: offer.totalBytes,
+    };
+    if (offer.sender.ver !== undefined) view.senderVersion = offer.sender.ver;
+    this.#publish({
+      phase: 'awaiting-acceptance',
+      direction: 'receive',
+      offer: view,
+      destination: acceptance.destination,
+    });
+    acceptance.choose(view).then(
+      (target) => {
+        this.#target = target;
+        this.#handle({ type: target === undefined ? 'declined' : 'accepted' });
+      },
+      (error: unknown) => {
+        // Nothing was acknowledged yet: decline, and say why rather than "declined".
+        this.#publish({ phase: 'failed', direction: 'receive', ...toFailure(error, 'ERR_DISK') });
+        this.#handle({ type: 'declined' });
+      },
+    );
+  }
+
+  /** Hands the bytes over in order; their storing (or its failure) is reported when it settles. */
+  #write(target: SaveTarget, index: number, bytes: Uint8Array): void {
+    const count = bytes.byteLength;
+    target.write(index, bytes).then(
+      () => this.#handle({ type: 'bytes-written', bytes: count }),
+      (error: unknown) => {
+        // Only while the machine is still on this file; past it, its commit reports the failure.
+        if (this.#receiving(index)) this.#handle({ type: 'write-failed', detail: describe(error) });
+      },
+    );
+  }
+
+  async #commit(target: SaveTarget, index: number): Promise<void> {
+    const saved = await target.commit(index);
+    this.#saved.push({ ...saved, size: this.#written.get(index) ?? 0 });
+  }
+
+  /**
+   * Runs `step` after everything queued before it. A failing step goes to the machine while it
+   * still receives that file (it discards it and tells the sender); past it, the batch stops here
+   * with ERR_DISK. After that only steps that tidy up (`always`) run.
+   */
+  #enqueue(step: (target: SaveTarget) => Promise<void>, always = false): void {
+    this.#queue = this.#queue.then(async () => {
+      const target = this.#target;
+      if (this.#storageFailure !== undefined && !always) return;
+      try {
+        if (target !== undefined) await step(target);
+        else if (always) await step(NO_TARGET);
+      } catch (error) {
+        if (this.#machine.state.phase === 'receiving') {
+          this.#handle({ type: 'write-failed', detail: describe(error) });
+        } else await this.#abandon(SessionFailure.withDetail('ERR_DISK', describe(error)));
+      }
+    });
+  }
+
+  #receiving(index: number): boolean {
+    const state = this.#machine.state;
+    return state.phase === 'receiving' && state.index === index;
+  }
+
+  async #abandon(failure: SessionFailure): Promise<void> {
+    if (this.#storageFailure !== undefined) return;
+    this.#storageFailure = failure;
+    this.#publish({ phase: 'failed', direction: 'receive', ...failure.failure });
+    const state = this.#machine.state;
+    if (this.#target !== undefined && state.phase === 'receiving') {
+      await this.#target.discard(state.index).catch(() => undefined);
+    }
+    this.#timers.clearAll();
+    this.#channel.close(0);
+  }
+
+  /** Waits until the queue is empty, including steps queued while waiting. */
+  async #settled(): Promise<void> {
+    let seen: Promise<void>;
+    do {
+      seen = this.#queue;
+      await seen;
+    } while (seen !== this.#queue);
+  }
+
+  #publish(view: TransferView): void {
+    if (this.#finalPublished) return;
+    this.#finalPublished = view.phase === 'done' || view.phase === 'failed';
+    this.#config.publish(view);
+  }
+
+  #onChannelClosed(): void {
+    this.#handle({ type: 'channel-closed' });
+    this.#buffer.wake();
+    this.#enqueue(async () => {
+      this.#timers.clearAll();
+      this.#channel.close(0);
+    }, true);
+    this.#channelClosed();
+  }
+}
+
+/** Steps that must run before anything was accepted (a frame, a close) need no storage. */
+const NO_TARGET: SaveTarget = {
+  open: () => Promise.reject(new Error('nothing was accepted')),
+  write: () => Promise.reject(new Error('nothing was accepted')),
+  commit: () => Promise.reject(new Error('nothing was accepted')),
+  discard: () => Promise.resolve(),
+};
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
