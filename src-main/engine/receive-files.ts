@@ -73,7 +73,7 @@ function acceptance(options: ReceiveOptions, destination: string): Acceptance {
   if (onOffer === undefined) return { ask: false, target: partFileTarget(destination) };
   return {
     ask: true,
-    destination,
+    destination: async () => destination,
     async choose(offer) {
       const answer = await onOffer(offer).catch(() => false as const);
       if (answer === false) return undefined;

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useStore } from 'zustand';
 import { formatBytes } from '../../src-shared/format/format-bytes';
-import type { TransferView } from '../../src-shared/transfer/transfer-view';
+import { NOT_CONFIRMED, type TransferView } from '../../src-shared/transfer/transfer-view';
 import { useFerryStores } from '../stores/stores-context';
 import type { BackendResult } from '../backend/ferry-backend';
 import { succeeded } from '../stores/notice-store';
@@ -25,8 +25,11 @@ export function TransferDone({ view }: { view: Done }) {
   const folder = view.folder;
   const amount = `${countOf(view.files.length, 'file')}, ${formatBytes(view.totalBytes)}`;
 
+  // A receiver that confirms batches but never did: the files left, nobody said they arrived.
   const summary = !receiving
-    ? `${amount} arrived on the other device.`
+    ? view.confirmed === false
+      ? `${amount} sent ${NOT_CONFIRMED}.`
+      : `${amount} arrived on the other device.`
     : folder
       ? `${amount} saved in ${folder}.`
       : `${amount} received.`;

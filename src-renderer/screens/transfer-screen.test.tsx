@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { err, ok } from '../../src-shared/ipc/result';
-import { ERROR_CODES, ERROR_MESSAGES } from '../../src-shared/protocol/error-codes';
+import { ERROR_CODES, ERROR_MESSAGES, type ErrorCode } from '../../src-shared/protocol/error-codes';
 import type { TransferView } from '../../src-shared/transfer/transfer-view';
 import { QrCode } from '../components/qr-code';
 import { MAX_LISTED_FILES } from '../components/transfer-done';
@@ -326,6 +326,20 @@ describe('done', () => {
     expect(backend.callsOf('dismiss')).toHaveLength(1);
   });
 
+  it('says plainly when a receiver that confirms batches never confirmed this one', async () => {
+    await showing({
+      phase: 'done',
+      direction: 'send',
+      files: [{ name: 'photo.jpg', size: PHOTO.size }],
+      totalBytes: PHOTO.size,
+      confirmed: false,
+    });
+    const done = screen.getByTestId('transfer-done');
+    expect(
+      within(done).getByText('1 file, 2.40 MB sent (not confirmed by the receiver).'),
+    ).toBeTruthy();
+  });
+
   it('lists a large batch only in part', async () => {
     const files = Array.from({ length: MAX_LISTED_FILES + 5 }, (_, index) => ({
       name: `scan-${index}.png`,
@@ -358,7 +372,7 @@ describe('failed', () => {
   };
 
   it.each(Object.entries(HEADINGS))('%s has the heading “%s”', async (code, heading) => {
-    await showing({ phase: 'failed', direction: 'receive', code, message: 'x' });
+    await showing({ phase: 'failed', direction: 'receive', code: code as ErrorCode, message: 'x' });
     expect(screen.getByRole('alert', { name: heading })).toBeTruthy();
   });
 
@@ -388,9 +402,9 @@ describe('failed', () => {
     expect(within(alert).getByRole('button', { name: 'Back' })).toBeTruthy();
   });
 
-  it('reads an unknown code as a plain failure that may be tried again', async () => {
-    await showing({ phase: 'failed', direction: 'send', code: 'ERR_INTERNAL', message: 'boom' });
-    expect(screen.getByRole('alert', { name: 'Transfer failed' })).toBeTruthy();
+  it('reads an unexpected failure of this device as one that may be tried again', async () => {
+    await showing({ phase: 'failed', direction: 'send', code: 'ERR_UNEXPECTED', message: 'boom' });
+    expect(screen.getByRole('alert', { name: 'Something went wrong' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 

@@ -15,6 +15,7 @@ type FailureFamily =
   | 'source'
   | 'too-large'
   | 'disk'
+  | 'unexpected'
   | 'other';
 
 export interface FailureDescription {
@@ -38,6 +39,7 @@ const FAMILIES: Record<FailureFamily, FailureDescription> = {
   source: { heading: 'A file could not be sent', retry: true },
   'too-large': { heading: 'Too large for a relayed connection', retry: false },
   disk: { heading: 'A file could not be saved', retry: true },
+  unexpected: { heading: 'Something went wrong', retry: true },
   other: { heading: 'Transfer failed', retry: true },
 };
 
@@ -75,6 +77,7 @@ export const FAMILY_OF_CODE: Partial<Record<ErrorCode, FailureFamily>> = {
   ERR_SOURCE_UNREADABLE: 'source',
   ERR_RELAY_SIZE_CAP: 'too-large',
   ERR_DISK: 'disk',
+  ERR_UNEXPECTED: 'unexpected',
 };
 
 /** The heading and way forward for a failed transfer's error code. */

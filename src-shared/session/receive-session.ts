@@ -25,8 +25,8 @@ import { SessionTimers } from './session-timers';
 export type Acceptance =
   | {
       ask: true;
-      /** What the accept prompt shows under "Save to". */
-      destination: string;
+      /** What the accept prompt shows under "Save to" for this offer. */
+      destination(offer: OfferView): Promise<string>;
       choose(offer: OfferView): Promise<SaveTarget | undefined>;
     }
   | { ask: false; target: SaveTarget };
@@ -217,23 +217,28 @@ class ReceiveSession {
       totalBytes: offer.totalBytes,
     };
     if (offer.sender.ver !== undefined) view.senderVersion = offer.sender.ver;
-    this.#publish({
-      phase: 'awaiting-acceptance',
-      direction: 'receive',
-      offer: view,
-      destination: acceptance.destination,
-    });
-    acceptance.choose(view).then(
-      (target) => {
-        this.#target = target;
-        this.#handle({ type: target === undefined ? 'declined' : 'accepted' });
-      },
-      (error: unknown) => {
-        // Nothing was acknowledged yet: decline, and say why rather than "declined".
-        this.#publish({ phase: 'failed', direction: 'receive', ...toFailure(error, 'ERR_DISK') });
-        this.#handle({ type: 'declined' });
-      },
-    );
+    acceptance
+      .destination(view)
+      .then((destination) =>
+        this.#publish({
+          phase: 'awaiting-acceptance',
+          direction: 'receive',
+          offer: view,
+          destination,
+        }),
+      )
+      .then(() => acceptance.choose(view))
+      .then(
+        (target) => {
+          this.#target = target;
+          this.#handle({ type: target === undefined ? 'declined' : 'accepted' });
+        },
+        (error: unknown) => {
+          // Nothing was acknowledged yet: decline, and say why rather than "declined".
+          this.#publish({ phase: 'failed', direction: 'receive', ...toFailure(error, 'ERR_DISK') });
+          this.#handle({ type: 'declined' });
+        },
+      );
   }
 
   /** Hands the bytes over in order; their storing (or its failure) is reported when it settles. */

@@ -87,3 +87,6 @@ export const RELAY_PROVIDER_STALE_REUSE_MS = 23 * HOUR_MS;
 
 /** How often the server pings a WebSocket peer; one that has not answered the previous ping is dropped. */
 export const WS_HEARTBEAT_INTERVAL_MS = 30 * SECOND_MS;
+
+/** How long a peer's event socket may take to connect before the server counts as out of reach. */
+export const SOCKET_CONNECT_TIMEOUT_MS = 20_000;

@@ -1,27 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { chunkSizeFor, chunksOf, slabRanges } from './chunk-plan';
+import { chunksOf, slabRanges } from './chunk-plan';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
-
-describe('the browser sender’s chunk size', () => {
-  it('follows the negotiated maximum message size below the cap', () => {
-    expect(chunkSizeFor(64 * KiB)).toBe(64 * KiB);
-    expect(chunkSizeFor(100_000)).toBe(100_000);
-  });
-
-  it('is capped at 256 KiB, against Chromium’s 262144 and the native 1 GiB alike', () => {
-    expect(chunkSizeFor(262_144)).toBe(256 * KiB);
-    expect(chunkSizeFor(1024 * MiB)).toBe(256 * KiB);
-    expect(chunkSizeFor(Number.POSITIVE_INFINITY)).toBe(256 * KiB);
-  });
-
-  it('falls back to 64 KiB when the browser reports no maximum', () => {
-    for (const none of [null, undefined, 0, Number.NaN, -1])
-      expect(chunkSizeFor(none)).toBe(64 * KiB);
-  });
-});
 
 describe('reading the source in 4 MiB slabs', () => {
   it('covers the range from the ack’s offset to the end exactly once', () => {

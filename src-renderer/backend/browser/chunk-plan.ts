@@ -1,20 +1,4 @@
-import {
-  BROWSER_SOURCE_SLAB_BYTES,
-  CHUNK_FALLBACK_BROWSER_BYTES,
-  CHUNK_MAX_BYTES,
-} from '../../../src-shared/protocol/limits';
-
-/**
- * The chunk size for a connection whose negotiated maximum message size is `maxMessageSize`
- * (`RTCSctpTransport.maxMessageSize`): that size capped at 256 KiB, or 64 KiB when the browser
- * reports none. Infinity, meaning the peer set no limit, gets the cap.
- */
-export function chunkSizeFor(maxMessageSize: number | null | undefined): number {
-  if (typeof maxMessageSize !== 'number' || Number.isNaN(maxMessageSize) || maxMessageSize <= 0) {
-    return CHUNK_FALLBACK_BROWSER_BYTES;
-  }
-  return Math.floor(Math.min(maxMessageSize, CHUNK_MAX_BYTES));
-}
+import { BROWSER_SOURCE_SLAB_BYTES } from '../../../src-shared/protocol/limits';
 
 export interface ByteRange {
   start: number;

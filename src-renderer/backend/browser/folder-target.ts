@@ -74,7 +74,7 @@ export function folderTarget(root: FileSystemDirectoryHandle): SaveTarget {
       const file = entry(index);
       open.delete(index);
       await file.writable.close();
-      return file.savedAs;
+      return { name: file.savedAs };
     },
 
     async discard(index) {

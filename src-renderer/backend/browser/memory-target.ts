@@ -46,7 +46,7 @@ export function memoryTarget(label: string): SaveTarget {
       if (file === undefined) throw new Error(`file ${index + 1} is not open`);
       const name = downloadName(file.path);
       downloadBlob(new Blob(file.chunks as Uint8Array<ArrayBuffer>[]), name);
-      return name;
+      return { name };
     },
     async discard(index) {
       files.delete(index);

@@ -10,10 +10,8 @@ import type {
   ClientToServerEvents,
   ServerToClientEvents,
 } from '../../../src-shared/signaling/socket-events';
-import { TransferFailure } from './transfer-failure';
-
-/** How long the event socket may take to connect before the server counts as out of reach. */
-export const SOCKET_CONNECT_TIMEOUT_MS = 20_000;
+import { SessionFailure } from '../../../src-shared/session/session-failure';
+import { SOCKET_CONNECT_TIMEOUT_MS } from '../../../src-shared/signaling/limits';
 
 type PeerSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -62,7 +60,7 @@ export class SignalingSocket implements SignalingPort {
     return new Promise((resolve, reject) => {
       const cancel = (): void => {
         socket.close();
-        reject(new TransferFailure(defaultFailure('ERR_CANCELLED')));
+        reject(SessionFailure.of(defaultFailure('ERR_CANCELLED')));
       };
       signal.addEventListener('abort', cancel, { once: true });
       socket.once('connect', () => {
@@ -73,9 +71,7 @@ export class SignalingSocket implements SignalingPort {
         signal.removeEventListener('abort', cancel);
         socket.close();
         const failure = defaultFailure('ERR_SIGNALING_UNREACHABLE');
-        reject(
-          new TransferFailure({ ...failure, message: `${failure.message} (${error.message})` }),
-        );
+        reject(SessionFailure.of({ ...failure, message: `${failure.message} (${error.message})` }));
       });
     });
   }
@@ -91,7 +87,7 @@ export class SignalingSocket implements SignalingPort {
     return new Promise((resolve, reject) => {
       const fail = (failure: Failure): void => {
         finish();
-        reject(new TransferFailure(failure));
+        reject(SessionFailure.of(failure));
       };
       const joined = ({ role }: { role: PeerRole }): void => {
         finish();

@@ -190,7 +190,7 @@ export function streamedDownloadTarget(downloads: StreamedDownloads, label: stri
       const file = entry(index);
       open.delete(index);
       file.stream.end();
-      return file.name;
+      return { name: file.name };
     },
     async discard(index) {
       open.get(index)?.stream.abort('the file was discarded');
