@@ -15,6 +15,7 @@ export default defineConfig({
             'src-main/**/*.test.ts',
             'bench/**/*.test.ts',
             'test-support/**/*.test.ts',
+            'test-peers/**/*.test.ts',
           ],
           testTimeout: 60_000,
           hookTimeout: 60_000,

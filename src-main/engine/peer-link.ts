@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { FrameInbox } from '../../src-shared/session/frame-inbox';
 import nodeDataChannel, { type DataChannel, type PeerConnection } from 'node-datachannel';
 import { binaryFrame, textFrame, type Frame } from '../../src-shared/protocol';
 import type { NegotiationSignal } from '../../src-shared/session/negotiation-signal';
@@ -33,7 +34,6 @@ export interface PeerLinkEvents {
   /** ICE and DTLS are up; the data channel should follow. */
   connected: [];
   open: [];
-  frame: [frame: Frame];
   'buffered-amount-low': [];
   /** The channel or the connection ended, for whatever reason; emitted once. */
   closed: [reason: string];
@@ -71,6 +71,8 @@ export class PeerLink
   #connectionGone = false;
   #whenConnectionGone: (() => void) | undefined;
   #released = false;
+  /** Frames that arrive before the session core listens are kept for it. */
+  readonly #frames = new FrameInbox();
   #release!: () => void;
   /** Settles once the native connection is closed and its callbacks are let go. */
   readonly released = new Promise<void>((resolve) => (this.#release = resolve));
@@ -133,11 +135,12 @@ export class PeerLink
     on('signal', handlers.signal);
     on('connected', handlers.connected);
     on('open', handlers.open && (() => handlers.open?.(this)));
-    on('frame', handlers.frame);
+    const unlistenFrames = handlers.frame && this.#frames.listen(handlers.frame);
     on('buffered-amount-low', handlers.bufferedAmountLow);
     on('closed', handlers.closed);
     on('closed', handlers.failed);
     return () => {
+      unlistenFrames?.();
       for (const [event, listener] of subscribed) this.off(event, listener as never);
     };
   }
@@ -278,12 +281,11 @@ export class PeerLink
     channel.onMessage(
       this.#guard((message) => {
         this.#framesIn += 1;
-        if (typeof message === 'string') this.emit('frame', textFrame(message));
-        else
-          this.emit(
-            'frame',
-            binaryFrame(message instanceof ArrayBuffer ? new Uint8Array(message) : message),
-          );
+        this.#frames.deliver(
+          typeof message === 'string'
+            ? textFrame(message)
+            : binaryFrame(message instanceof ArrayBuffer ? new Uint8Array(message) : message),
+        );
       }),
     );
     channel.onBufferedAmountLow(this.#guard(() => this.emit('buffered-amount-low')));

@@ -9,11 +9,20 @@ import {
   type NetnsPair,
 } from '../../e2e/support/netns';
 import { PROTOCOL_VERSION, PROTOCOL_VERSION_MIN } from '../../src-shared/protocol/limits';
+import { skipLine } from '../../test-support/required-tools';
 import { defaultRoomName, type LanRoom } from './room-records';
 
 // Multicast never reaches the host's real network from here: both devices live in namespaces
 // this test creates, joined only to each other.
 const netnsUsable = await canUseNetns();
+const SUITE = 'rooms on a LAN of two namespaces (needs root and ip netns)';
+// Namespaces need root and iproute2, which no CI promises: a skip here is never a failure, but
+// it always says why. Straight to stdout, as test-support/vitest-tools.ts does.
+if (!netnsUsable) {
+  process.stdout.write(
+    `${skipLine('needs root and ip netns (apt-get install iproute2; run as root)', `src-main/lan/room-discovery.test.ts › ${SUITE}`)}\n`,
+  );
+}
 
 function program(host: NetnsHost, file: string, ...args: string[]) {
   const script = fileURLToPath(new URL(`./test-support/${file}`, import.meta.url));
@@ -24,7 +33,7 @@ function listed(line: string, prefix: string): LanRoom[] {
   return JSON.parse(line.slice(prefix.length)) as LanRoom[];
 }
 
-describe.skipIf(!netnsUsable)('rooms on a LAN of two namespaces (needs root and ip netns)', () => {
+describe.skipIf(!netnsUsable)(SUITE, () => {
   let lan: NetnsPair;
 
   beforeEach(async () => {

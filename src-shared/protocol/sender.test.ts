@@ -252,9 +252,10 @@ describe('per-file sequence rule 5: end of batch for a native sender', () => {
   });
 });
 
-describe('per-file sequence rule 5: a browser sender drains to zero and ignores received', () => {
-  function delivering(): SenderMachine {
-    const machine = streaming([NOTES], { surface: 'browser', remedySurface: 'browser' });
+describe('per-file sequence rule 5: a browser sender drains to zero before completing', () => {
+  function delivering(ver = true): SenderMachine {
+    const machine = announced([NOTES], { surface: 'browser', remedySurface: 'browser' });
+    machine.handle({ type: 'frame', frame: ver ? ack('f-1') : ackWithoutVer('f-1') });
     expect(machine.handle({ type: 'file-streamed', index: 0 })).toEqual([
       { type: 'send', frame: END },
       { type: 'watch-buffer' },
@@ -262,17 +263,33 @@ describe('per-file sequence rule 5: a browser sender drains to zero and ignores 
     return machine;
   }
 
-  it('received changes nothing', () => {
+  it('received does not complete it while bytes still wait in its buffer', () => {
     const machine = delivering();
     expect(machine.handle({ type: 'frame', frame: fromNative({ type: 'received' }) })).toEqual([]);
     expect(machine.state.phase).toBe('awaiting-delivery');
+    expect(machine.handle({ type: 'buffered-amount', bytes: 0 })).toEqual([
+      { type: 'complete', files: 1, bytes: 12, confirmed: true },
+      { type: 'close', flushMs: 0 },
+    ]);
   });
 
-  it('a buffer above zero keeps it waiting, zero completes it', () => {
-    const machine = delivering();
+  it('for a receiver without ver: a buffer above zero keeps it waiting, zero completes it', () => {
+    const machine = delivering(false);
     expect(machine.handle({ type: 'buffered-amount', bytes: 10 })).toEqual([]);
     expect(machine.handle({ type: 'buffered-amount', bytes: 0 })).toEqual([
       { type: 'complete', files: 1, bytes: 12 },
+      { type: 'close', flushMs: 0 },
+    ]);
+  });
+
+  it('for a receiver that announced ver: an empty buffer waits up to 10 s for received', () => {
+    const machine = delivering();
+    expect(machine.handle({ type: 'buffered-amount', bytes: 0 })).toEqual([
+      { type: 'set-timer', timer: 'received', ms: 10_000 },
+    ]);
+    expect(machine.handle({ type: 'frame', frame: fromNative({ type: 'received' }) })).toEqual([
+      { type: 'clear-timer', timer: 'received' },
+      { type: 'complete', files: 1, bytes: 12, confirmed: true },
       { type: 'close', flushMs: 0 },
     ]);
   });

@@ -97,6 +97,8 @@ class Sender implements SenderMachine {
   #bytesSent = 0;
   /** The receiver announced `ver`: a native receiver, which confirms the batch with `received`. */
   #receiverConfirms = false;
+  /** A browser sender completes only on an empty buffer, so a `received` before it is kept. */
+  #receivedSeen = false;
   /** The smallest send-buffer level seen in the current wait; only a drop below it is progress. */
   #lowestBuffer: number | undefined;
 
@@ -198,10 +200,7 @@ class Sender implements SenderMachine {
           0,
         );
       case 'received':
-        // Only a native sender acts on it; a browser sender waits for its buffer to empty.
-        return state.phase === 'awaiting-delivery' && this.#config.surface === 'native'
-          ? this.#complete(true)
-          : [];
+        return state.phase === 'awaiting-delivery' ? this.#onReceived(state.drained) : [];
       case 'ack':
         return state.phase === 'awaiting-ack'
           ? this.#onAck(state.index, message)
@@ -223,7 +222,7 @@ class Sender implements SenderMachine {
       return this.#protocolError('an ack asked to start past the end of the file');
     }
     const cleared = this.#timers.clear('ack');
-    this.#receiverConfirms = this.#config.surface === 'native' && ack.ver !== undefined;
+    this.#receiverConfirms = ack.ver !== undefined;
     this.#bytesSent += file.fileSize - ack.offset;
     // Nothing left to read: an empty file is metadata, ack, end with no binary frame.
     if (ack.offset === file.fileSize) return [...cleared, ...this.#endFile(index)];
@@ -340,8 +339,19 @@ class Sender implements SenderMachine {
    */
   #drained(): SenderAction[] {
     if (!this.#receiverConfirms) return this.#complete(undefined);
+    if (this.#receivedSeen) return this.#complete(true);
     this.#state = { phase: 'awaiting-delivery', drained: true };
     return [...this.#timers.clear('delivery'), this.#timers.set('received', RECEIVED_WAIT_MS)];
+  }
+
+  /**
+   * A native sender finishes on `received`. A browser sender declares completion only once its
+   * buffer is empty (spec rule 5), so before that it only notes it.
+   */
+  #onReceived(drained: boolean): SenderAction[] {
+    if (this.#config.surface === 'native' || drained) return this.#complete(true);
+    this.#receivedSeen = true;
+    return [];
   }
 
   #complete(confirmed: boolean | undefined): SenderAction[] {

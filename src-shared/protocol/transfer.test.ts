@@ -251,7 +251,7 @@ describe('per-file sequence rules 1, 2 and 5: a native batch with a nested folde
 });
 
 describe('per-file sequence rule 5: a browser sender to a native receiver', () => {
-  it('the receiver asks, acks as binary and sends received; the browser sender ignores it', () => {
+  it('the receiver asks, acks as binary and sends received; the browser sender stays open for it', () => {
     const result = transfer({
       files: [
         { id: 'a', fileName: 'dir/a.txt', content: 'abcdef' },
@@ -293,7 +293,9 @@ describe('per-file sequence rule 5: a browser sender to a native receiver', () =
       'R clear-timer no-progress',
       'R complete {"files":2,"bytes":6}',
       'R set-timer teardown 5000',
-      'S complete {"files":2,"bytes":6}',
+      'S set-timer received 10000',
+      'S clear-timer received',
+      'S complete {"files":2,"bytes":6,"confirmed":true}',
       'S close 0',
       'R clear-timer teardown',
     ]);

@@ -1,3 +1,4 @@
+import { FrameInbox } from '../../../src-shared/session/frame-inbox';
 import type { ChannelHandlers, ChannelPort } from '../../../src-shared/session/ports';
 import { frameOf, sendFrame } from './channel-frames';
 import { isRelayed } from './route-kind';
@@ -20,6 +21,12 @@ export function browserChannelPort(pc: RTCPeerConnection, channel: RTCDataChanne
     pc.close();
     release();
   };
+  // Listening from the moment the channel opens: the peer may send before the core listens.
+  const frames = new FrameInbox();
+  channel.addEventListener('message', ({ data }: MessageEvent) => {
+    const read = frameOf(data);
+    if (read !== undefined) frames.deliver(read);
+  });
   channel.addEventListener('close', () => end('the data channel closed'));
   pc.addEventListener('connectionstatechange', () => {
     const state = pc.connectionState;
@@ -47,16 +54,12 @@ export function browserChannelPort(pc: RTCPeerConnection, channel: RTCDataChanne
     },
     listen(handlers: ChannelHandlers) {
       const { frame, bufferedAmountLow, closed } = handlers;
-      const onMessage = ({ data }: MessageEvent): void => {
-        const read = frameOf(data);
-        if (read !== undefined) frame?.(read);
-      };
+      const unlistenFrames = frame && frames.listen(frame);
       const onLow = (): void => bufferedAmountLow?.();
-      if (frame) channel.addEventListener('message', onMessage);
       if (bufferedAmountLow) channel.addEventListener('bufferedamountlow', onLow);
       if (closed) closedListeners.add(closed);
       return () => {
-        channel.removeEventListener('message', onMessage);
+        unlistenFrames?.();
         channel.removeEventListener('bufferedamountlow', onLow);
         if (closed) closedListeners.delete(closed);
       };
