@@ -1,0 +1,81 @@
+// `npm run bench:setup-race [-- --setups N]`: N connection setups (200 by default) in which the
+// other side offers the very instant `user-connected` arrives (the strict spec-only peer in
+// test-peers/spec-peer.ts) and Ferry's engine receives. Before the signal inbox a signal sent
+// that early could be lost between joining and negotiating; this loop counts such losses.
+// Prints JSON: setups, completed, failed (with each failure), and the time taken. A script, not a
+// timed test: it asserts nothing about speed.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { receiveFiles } from '../src-main/engine';
+import { startSignalingServer } from '../src-main/signaling-server';
+import { specSend } from '../test-peers/spec-peer';
+
+const DEFAULT_SETUPS = 200;
+// Every setup opens two sockets and makes two code requests from one address.
+const GENEROUS_LIMIT = 1_000_000;
+
+const { values } = parseArgs({ options: { setups: { type: 'string' } } });
+const setups = Number(values.setups ?? DEFAULT_SETUPS);
+if (!Number.isSafeInteger(setups) || setups < 1) throw new Error('--setups takes a positive count');
+
+const server = await startSignalingServer({
+  host: '127.0.0.1',
+  port: 0,
+  log: { info: () => undefined, error: () => undefined },
+  maxConnectionsPerIp: GENEROUS_LIMIT,
+  maxCodeRequestsPerIp: GENEROUS_LIMIT,
+});
+const scratch = await mkdtemp(join(tmpdir(), 'ferry-setup-race-'));
+const failures: { setup: number; side: string; message: string }[] = [];
+const started = performance.now();
+let completed = 0;
+try {
+  for (let setup = 1; setup <= setups; setup += 1) {
+    const destination = join(scratch, String(setup));
+    let receiving: Promise<string> | undefined;
+    const sending = specSend({
+      serverUrl: server.url,
+      files: [{ name: 'one.txt', bytes: new TextEncoder().encode(`setup ${setup}`) }],
+      onCode: (code) => {
+        const transfer = receiveFiles({
+          serverUrl: server.url,
+          code,
+          destination,
+          remedySurface: 'cli',
+          reportBytes: false,
+        });
+        receiving = transfer.finished.then((final) =>
+          final.phase === 'done' ? 'done' : `${final.code}: ${final.message}`,
+        );
+      },
+    }).then(
+      () => 'done',
+      (error: unknown) => (error instanceof Error ? error.message : String(error)),
+    );
+    const sent = await sending;
+    const received = (await receiving) ?? 'never started';
+    if (sent === 'done' && received === 'done') completed += 1;
+    if (sent !== 'done') failures.push({ setup, side: 'spec sender', message: sent });
+    if (received !== 'done') failures.push({ setup, side: 'Ferry receiver', message: received });
+    await rm(destination, { recursive: true, force: true });
+  }
+} finally {
+  await server.close();
+  await rm(scratch, { recursive: true, force: true });
+}
+console.log(
+  JSON.stringify(
+    {
+      setups,
+      completed,
+      failed: setups - completed,
+      failures,
+      ms: Math.round(performance.now() - started),
+    },
+    null,
+    2,
+  ),
+);
+process.exit(failures.length === 0 ? 0 : 1);
