@@ -15,6 +15,8 @@ import { specSend } from '../test-peers/spec-peer';
 const DEFAULT_SETUPS = 200;
 // Every setup opens two sockets and makes two code requests from one address.
 const GENEROUS_LIMIT = 1_000_000;
+/** A setup still unfinished after this long counts as a failure, with where each side stood. */
+const SETUP_DEADLINE_MS = 60_000;
 
 const { values } = parseArgs({ options: { setups: { type: 'string' } } });
 const setups = Number(values.setups ?? DEFAULT_SETUPS);
@@ -35,11 +37,14 @@ try {
   for (let setup = 1; setup <= setups; setup += 1) {
     const destination = join(scratch, String(setup));
     let receiving: Promise<string> | undefined;
+    let transfer: ReturnType<typeof receiveFiles> | undefined;
+    const log: string[] = [];
     const sending = specSend({
       serverUrl: server.url,
+      log,
       files: [{ name: 'one.txt', bytes: new TextEncoder().encode(`setup ${setup}`) }],
       onCode: (code) => {
-        const transfer = receiveFiles({
+        transfer = receiveFiles({
           serverUrl: server.url,
           code,
           destination,
@@ -54,8 +59,19 @@ try {
       () => 'done',
       (error: unknown) => (error instanceof Error ? error.message : String(error)),
     );
-    const sent = await sending;
-    const received = (await receiving) ?? 'never started';
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<string>((resolve) => {
+      timer = setTimeout(() => resolve('unfinished'), SETUP_DEADLINE_MS);
+    });
+    const sent = await Promise.race([sending, deadline]);
+    const received = await Promise.race([receiving ?? Promise.resolve('never started'), deadline]);
+    clearTimeout(timer);
+    if (sent === 'unfinished' || received === 'unfinished') {
+      const stood = `spec peer: ${log.join(' > ')}; Ferry: ${JSON.stringify(transfer?.state)}`;
+      failures.push({ setup, side: 'both', message: `unfinished after 60 s (${stood})` });
+      transfer?.cancel();
+      continue;
+    }
     if (sent === 'done' && received === 'done') completed += 1;
     if (sent !== 'done') failures.push({ setup, side: 'spec sender', message: sent });
     if (received !== 'done') failures.push({ setup, side: 'Ferry receiver', message: received });

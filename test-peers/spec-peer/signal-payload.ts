@@ -101,3 +101,13 @@ function show(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }
+
+/** The place of the m-section whose mid is `mid` in `sdp`, for a candidate's sdpMLineIndex. */
+export function mLineIndexOf(mid: string, sdp: string): number | undefined {
+  let section = -1;
+  for (const line of sdp.split(/\r?\n/)) {
+    if (line.startsWith('m=')) section += 1;
+    else if (section >= 0 && line === `a=mid:${mid}`) return section;
+  }
+  return undefined;
+}

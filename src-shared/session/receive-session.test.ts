@@ -1,0 +1,213 @@
+import { describe, expect, it } from 'vitest';
+import { binaryFrame, textFrame, type Frame } from '../protocol/frame';
+import type { Surface } from '../protocol/frame-classification';
+import type { TransferView } from '../transfer/transfer-view';
+import { runReceiveSession } from './receive-session';
+import type { SaveTarget } from './save-target';
+import { ManualClock } from './testing/manual-clock';
+import { ScriptedChannel } from './testing/scripted-channel';
+
+/**
+ * Records what the session asks of storage. Like the native part files, its writes settle only
+ * when the file is committed or discarded, so a session that waited for a write before going on
+ * would never finish.
+ */
+function recordingTarget(fail: { writes?: boolean; commits?: boolean } = {}) {
+  const calls: string[] = [];
+  const contents = new Map<string, number[]>();
+  const paths = new Map<number, string>();
+  const pending = new Map<number, (() => void)[]>();
+  const target: SaveTarget = {
+    async open(index, path, fileSize) {
+      calls.push(`open ${path} ${fileSize}`);
+      paths.set(index, path);
+      contents.set(path, []);
+    },
+    write(index, bytes) {
+      if (fail.writes) return Promise.reject(new Error('disk full'));
+      contents.get(paths.get(index) ?? '')?.push(...bytes);
+      return new Promise<void>((resolve) =>
+        pending.set(index, [...(pending.get(index) ?? []), resolve]),
+      );
+    },
+    async commit(index) {
+      for (const stored of pending.get(index) ?? []) stored();
+      if (fail.commits) throw new Error('rename refused');
+      calls.push(`commit ${paths.get(index)}`);
+      return { name: `saved/${paths.get(index)}` };
+    },
+    async discard(index) {
+      for (const stored of pending.get(index) ?? []) stored();
+      calls.push(`discard ${paths.get(index)}`);
+    },
+  };
+  return { target, calls, contents };
+}
+
+const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+function start(
+  surface: Surface,
+  storage: ReturnType<typeof recordingTarget>,
+  answer: 'auto' | 'accept' | 'decline' = 'accept',
+) {
+  const channel = new ScriptedChannel(262_144);
+  const views: TransferView[] = [];
+  let started = 0;
+  const finished = runReceiveSession({
+    channel,
+    clock: new ManualClock(),
+    surface,
+    local: surface === 'native' ? { pv: 1, pvMin: 1, ver: '1.0.0' } : { pv: 1, pvMin: 1 },
+    remedySurface: surface === 'native' ? 'cli' : 'browser',
+    acceptance:
+      answer === 'auto'
+        ? { ask: false, target: storage.target }
+        : {
+            ask: true,
+            destination: async () => 'Downloads',
+            choose: async () => (answer === 'accept' ? storage.target : undefined),
+          },
+    publish: (view) => views.push(view),
+    cancelled: new AbortController().signal,
+    started: () => (started += 1),
+  });
+  return { channel, views, finished, startedCount: () => started };
+}
+
+const metadata = (fields: Record<string, unknown> = {}): Frame =>
+  textFrame(
+    JSON.stringify({
+      type: 'metadata',
+      id: 'm1',
+      fileName: 'a.txt',
+      fileSize: 3,
+      index: 1,
+      total: 1,
+      totalBytes: 3,
+      pv: 1,
+      pvMin: 1,
+      ...fields,
+    }),
+  );
+const END = textFrame('{"type":"end"}');
+const data = (text: string): Frame => binaryFrame(new TextEncoder().encode(text));
+const readable = (frame: Frame | undefined): Record<string, unknown> =>
+  frame === undefined
+    ? {}
+    : (JSON.parse(
+        frame.kind === 'text' ? frame.text : new TextDecoder().decode(frame.bytes),
+      ) as Record<string, unknown>);
+const last = (views: TransferView[]) => views.at(-1);
+
+describe('the session core receiving a batch', () => {
+  it('asks first, then acknowledges as text in a browser and saves the bytes it was sent', async () => {
+    const storage = recordingTarget();
+    const { channel, views, startedCount } = start('browser', storage);
+    channel.receive(metadata());
+    await settle();
+    expect(views).toContainEqual({
+      phase: 'awaiting-acceptance',
+      direction: 'receive',
+      offer: { firstFileName: 'a.txt', fileCount: 1, totalBytes: 3 },
+      destination: 'Downloads',
+    });
+    expect(channel.sent).toHaveLength(1);
+    expect(channel.sent[0].kind).toBe('text');
+    expect(readable(channel.sent[0])).toMatchObject({ type: 'ack', id: 'm1', offset: 0 });
+    expect(startedCount()).toBe(1);
+    channel.receive(data('abc'));
+    channel.receive(END);
+    await settle();
+    expect(storage.calls).toEqual(['open a.txt 3', 'commit a.txt']);
+    expect(storage.contents.get('a.txt')).toEqual([97, 98, 99]);
+    expect(last(views)).toEqual({
+      phase: 'done',
+      direction: 'receive',
+      files: [{ name: 'saved/a.txt', size: 3 }],
+      totalBytes: 3,
+    });
+  });
+
+  it('natively acknowledges as binary only once the file is open, and sends received after every commit', async () => {
+    const storage = recordingTarget();
+    const { channel, views, startedCount } = start('native', storage, 'auto');
+    channel.receive(metadata({ total: 2, totalBytes: 3 }));
+    await settle();
+    expect(storage.calls).toEqual(['open a.txt 3']);
+    expect(channel.sent.map((frame) => frame.kind)).toEqual(['binary']);
+    expect(startedCount()).toBe(1);
+    channel.receive(data('abc'));
+    channel.receive(END);
+    channel.receive(
+      metadata({ id: 'm2', fileName: 'b.txt', fileSize: 0, index: 2, total: 2, totalBytes: 3 }),
+    );
+    channel.receive(END);
+    await settle();
+    expect(storage.calls).toEqual(['open a.txt 3', 'commit a.txt', 'open b.txt 0', 'commit b.txt']);
+    expect(channel.sent.map((frame) => readable(frame).type)).toEqual(['ack', 'ack', 'received']);
+    expect(last(views)).toMatchObject({ phase: 'done', totalBytes: 3 });
+    expect(startedCount()).toBe(1);
+  });
+
+  it('in a browser keeps what arrived when the sender announced no usable size', async () => {
+    const storage = recordingTarget();
+    const { channel, views } = start('browser', storage);
+    channel.receive(metadata({ fileSize: 'unknown' }));
+    await settle();
+    channel.receive(data('hello'));
+    channel.receive(END);
+    await settle();
+    expect(storage.contents.get('a.txt')).toHaveLength(5);
+    expect(last(views)).toMatchObject({ phase: 'done', totalBytes: 5 });
+  });
+
+  it('answers a version mismatch with incompatible as binary and shows the refresh remedy', async () => {
+    const storage = recordingTarget();
+    const { channel, views, startedCount } = start('browser', storage);
+    channel.receive(metadata({ pv: 3, pvMin: 3 }));
+    await settle();
+    expect(channel.sent.map((frame) => frame.kind)).toEqual(['binary']);
+    expect(readable(channel.sent[0])).toMatchObject({ type: 'incompatible' });
+    const view = last(views);
+    expect(view?.phase === 'failed' && view.message).toMatch(/refresh this page/);
+    expect(storage.calls).toEqual([]);
+    expect(startedCount()).toBe(1);
+  });
+
+  it('declines by closing the channel without a word', async () => {
+    const storage = recordingTarget();
+    const { channel, views, finished } = start('browser', storage, 'decline');
+    channel.receive(metadata());
+    await finished;
+    expect(channel.sent).toEqual([]);
+    expect(channel.isClosed).toBe(true);
+    expect(last(views)).toMatchObject({ phase: 'failed', code: 'ERR_DECLINED' });
+  });
+
+  it('discards the file and tells the sender when storage refuses a write', async () => {
+    const storage = recordingTarget({ writes: true });
+    const { channel, views } = start('browser', storage);
+    channel.receive(metadata());
+    await settle();
+    channel.receive(data('abc'));
+    await settle();
+    expect(storage.calls).toEqual(['open a.txt 3', 'discard a.txt']);
+    expect(channel.sent.map((frame) => readable(frame).type)).toEqual(['ack', 'incompatible']);
+    expect(last(views)).toMatchObject({ phase: 'failed', code: 'ERR_DISK' });
+  });
+
+  it('a commit that fails after the file ended stops the batch with ERR_DISK and commits nothing', async () => {
+    const storage = recordingTarget({ commits: true });
+    const { channel, views } = start('native', storage, 'auto');
+    channel.receive(metadata());
+    await settle();
+    channel.receive(data('abc'));
+    channel.receive(END);
+    await settle();
+    expect(storage.calls).toEqual(['open a.txt 3']);
+    expect(channel.sent.map((frame) => readable(frame).type)).toEqual(['ack']);
+    expect(last(views)).toMatchObject({ phase: 'failed', code: 'ERR_DISK' });
+    expect(channel.isClosed).toBe(true);
+  });
+});
