@@ -1,6 +1,7 @@
 import type { RouteChoice } from '../../src-shared/session/send-flow';
 import type { Clock } from '../../src-shared/session/ports';
-import type { EngineTimeouts, PeerOptions } from './engine-options';
+import type { SignalingRequests } from '../../src-shared/http/signaling-requests';
+import type { PeerOptions } from './engine-options';
 import { nodeClock } from './node-clock';
 import { PeerLink } from './peer-link';
 import { setUpRoute } from './route-setup';
@@ -17,14 +18,14 @@ export interface NativeRoute {
 /** Connection attempts on node-datachannel, keeping the newest one to report its route. */
 export function nativeRoute(
   options: PeerOptions,
-  timeouts: EngineTimeouts,
+  requests: SignalingRequests,
   control: TransferControl,
 ): NativeRoute {
   let latest: PeerLink | undefined;
   return {
     clock: nodeClock,
     async choose(stop) {
-      const route = await setUpRoute(options, timeouts, control.warn, stop);
+      const route = await setUpRoute(options, requests, control.warn, stop);
       return {
         createPeer: (role) => {
           latest = new PeerLink({ role, ...route });

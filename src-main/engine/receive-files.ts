@@ -1,15 +1,14 @@
 import { normalizeCode } from '../../src-shared/codes';
 import { runReceiveFlow } from '../../src-shared/session/receive-flow';
 import { runReceiveSession, type Acceptance } from '../../src-shared/session/receive-session';
-import { reportReceivedBytes } from './byte-count-report';
 import { prepareDestination } from './destination-folder';
 import { DEFAULT_TIMEOUTS, type ReceiveOptions } from './engine-options';
 import { connectTimeouts, receiverTimers } from './engine-timeouts';
 import { localVersion } from './local-version';
 import { nativeRoute } from './native-route';
 import { partFileTarget } from './part-file-target';
-import { resolveRoomCode } from './room-code';
 import { joinSignalingRoom } from './signaling-seat';
+import { nativeSignalingRequests } from './signaling-requests';
 import { Transfer, type TransferControl } from './transfer';
 
 /**
@@ -34,13 +33,13 @@ async function receive(
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const { cancelled } = control;
   const destination = await prepareDestination(options.destination);
-  const route = nativeRoute(options, timeouts, control);
+  const requests = nativeSignalingRequests(options.serverUrl, timeouts);
+  const route = nativeRoute(options, requests, control);
   await runReceiveFlow(
     {
       clock: route.clock,
       timeouts: connectTimeouts(timeouts),
-      resolveCode: (normalized, stop) =>
-        resolveRoomCode(options.serverUrl, normalized, timeouts.codeRequest, stop),
+      resolveCode: (normalized, stop) => requests.resolveCode(normalized, stop),
       joinRoom: (roomId, stop) => joinSignalingRoom(options, roomId, timeouts.roleWait, stop),
       chooseRoute: route.choose,
       runSession: (channel, started) => {
@@ -60,8 +59,7 @@ async function receive(
           closeGraceMs: timeouts.abortFlush,
         });
       },
-      reportBytes: (bytes) =>
-        reportReceivedBytes(options.serverUrl, bytes, timeouts.report).catch(() => undefined),
+      reportBytes: (bytes) => requests.reportBytes(bytes),
     },
     { code, publish: control.update, cancelled, report: options.reportBytes !== false },
   );

@@ -1,7 +1,7 @@
 import type { IceServerEntry } from '../../src-shared/signaling/http-api';
-import type { EngineTimeouts, PeerOptions } from './engine-options';
+import type { SignalingRequests } from '../../src-shared/http/signaling-requests';
+import type { PeerOptions } from './engine-options';
 import { hasRelay, toNativeIceServers } from './native-ice-servers';
-import { fetchIceServers } from './relay-credentials';
 
 export interface RouteSetup {
   /** node-datachannel URL form. */
@@ -15,7 +15,7 @@ export interface RouteSetup {
  */
 export async function setUpRoute(
   options: PeerOptions,
-  timeouts: EngineTimeouts,
+  requests: SignalingRequests,
   warn: (message: string) => void,
   signal?: AbortSignal,
 ): Promise<RouteSetup> {
@@ -24,7 +24,7 @@ export async function setUpRoute(
   let entries: readonly IceServerEntry[];
   if (options.iceServers !== undefined) entries = options.iceServers;
   else {
-    const fetched = await fetchIceServers(options.serverUrl, timeouts.relayCredentials, signal);
+    const fetched = await requests.iceServers(signal);
     if (fetched.warning !== undefined) warn(fetched.warning);
     entries = fetched.servers;
   }

@@ -6,9 +6,9 @@ import { unlessCancelled } from '../../src-shared/session/session-failure';
 import { DEFAULT_TIMEOUTS, type SendOptions } from './engine-options';
 import { localVersion } from './local-version';
 import { nativeRoute } from './native-route';
-import { registerRoomCode } from './room-code';
 import { listSendFiles, type SendFile } from './send-list';
 import { joinSignalingRoom } from './signaling-seat';
+import { nativeSignalingRequests } from './signaling-requests';
 import { diskFileSource } from './source-reader';
 import { connectTimeouts, senderTimers } from './engine-timeouts';
 import { Transfer, type TransferControl } from './transfer';
@@ -29,14 +29,14 @@ async function send(options: SendOptions, control: TransferControl): Promise<voi
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const { cancelled } = control;
   const files = await unlessCancelled(listSendFiles(options.paths), cancelled);
-  const route = nativeRoute(options, timeouts, control);
+  const requests = nativeSignalingRequests(options.serverUrl, timeouts);
+  const route = nativeRoute(options, requests, control);
   await runSendFlow(
     {
       clock: route.clock,
       timeouts: connectTimeouts(timeouts),
       newRoomId: randomUUID,
-      registerCode: (roomId, stop) =>
-        registerRoomCode(options.serverUrl, roomId, timeouts.codeRequest, stop),
+      registerCode: (roomId, stop) => requests.registerCode(roomId, stop),
       joinRoom: (roomId, stop) => joinSignalingRoom(options, roomId, timeouts.roleWait, stop),
       chooseRoute: route.choose,
       runSession: (channel, started, code) => {

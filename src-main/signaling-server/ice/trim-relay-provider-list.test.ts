@@ -4,6 +4,25 @@ import { trimRelayProviderList } from './trim-relay-provider-list';
 const creds = { username: 'u', credential: 'c' };
 
 describe('trimming a relay provider list', () => {
+  it('accepts the provider’s older answer, one iceServers object instead of an array', () => {
+    const single = {
+      urls: [
+        'stun:r.example:3478',
+        'turn:r.example:3478?transport=udp',
+        'turns:r.example:443?transport=tcp',
+      ],
+      ...creds,
+    };
+    expect(trimRelayProviderList(single)).toEqual(trimRelayProviderList([single]));
+    expect(trimRelayProviderList(single)).toEqual([
+      { urls: ['stun:r.example:3478'] },
+      {
+        urls: ['turn:r.example:3478?transport=udp', 'turns:r.example:443?transport=tcp'],
+        ...creds,
+      },
+    ]);
+  });
+
   it('prefers TLS on 443 over other TLS ports and over plain TCP', () => {
     expect(
       trimRelayProviderList([

@@ -39,12 +39,18 @@ function tcpRank(url: IceUrl): number | undefined {
 
 /**
  * Trims a relay provider's `iceServers` to what a peer needs: one STUN URL, then one entry with
- * one UDP TURN URL and one TCP-based TURN URL and their credentials. Throws when the list holds
- * no TURN URL with credentials, so the caller treats it as a failed call.
+ * one UDP TURN URL and one TCP-based TURN URL and their credentials. The provider's older API
+ * answers a single entry object instead of an array; both read the same. Throws when the list
+ * holds no TURN URL with credentials, so the caller treats it as a failed call.
  */
 export function trimRelayProviderList(iceServers: unknown): IceServerEntry[] {
-  if (!Array.isArray(iceServers)) throw new Error('The relay provider sent no iceServers array');
-  const entries = iceServers.filter(
+  const list = Array.isArray(iceServers)
+    ? (iceServers as unknown[])
+    : typeof iceServers === 'object' && iceServers !== null
+      ? [iceServers]
+      : undefined;
+  if (list === undefined) throw new Error('The relay provider sent no iceServers');
+  const entries = list.filter(
     (entry): entry is Record<string, unknown> => typeof entry === 'object' && entry !== null,
   );
   const stun = entries

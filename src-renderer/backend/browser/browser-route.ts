@@ -1,13 +1,13 @@
 import type { RouteChoice } from '../../../src-shared/session/send-flow';
 import { browserPeer } from './browser-peer';
-import { fetchIceServers } from './ice-server-list';
+import type { SignalingRequests } from '../../../src-shared/http/signaling-requests';
 
 /** The flows' `chooseRoute` in a browser: the server's ICE list, fetched once per transfer. */
 export async function browserRoute(
-  signalingAddress: string,
+  requests: SignalingRequests,
   stop: AbortSignal,
 ): Promise<RouteChoice> {
-  const ice = await fetchIceServers(signalingAddress, stop);
+  const ice = await requests.iceServers(stop);
   if (ice.warning) console.warn(`Ferry: ${ice.warning}`);
-  return { createPeer: (role) => browserPeer(role, ice.servers) };
+  return { createPeer: (role) => browserPeer(role, [...ice.servers]) };
 }

@@ -2,13 +2,12 @@ import type { PeerVersion } from '../../../src-shared/protocol/version-negotiati
 import { CONNECT_TIMEOUTS } from '../../../src-shared/session/connect-peer';
 import { runReceiveFlow } from '../../../src-shared/session/receive-flow';
 import { runReceiveSession } from '../../../src-shared/session/receive-session';
-import { SessionFailure, toFailure } from '../../../src-shared/session/session-failure';
+import { toFailure } from '../../../src-shared/session/session-failure';
 import type { OfferView, TransferView } from '../../../src-shared/transfer/transfer-view';
 import { browserClock } from './browser-clock';
 import { browserRoute } from './browser-route';
 import { joinBrowserRoom } from './browser-seat';
-import { reportReceivedBytes } from './byte-count-report';
-import { resolveCode } from './code-requests';
+import { browserSignalingRequests } from './browser-http';
 import type { SaveChoice } from './save-choice';
 import type { SaveTarget } from './save-target';
 
@@ -43,18 +42,15 @@ export class ReceiveTransfer {
     const { signalingAddress, local, code, saving, reportStats } = this.#options;
     const cancelled = this.#cancelled.signal;
     const publish = (view: TransferView): void => this.#publish(view);
+    const requests = browserSignalingRequests(signalingAddress);
     try {
       await runReceiveFlow(
         {
           clock: browserClock,
           timeouts: CONNECT_TIMEOUTS,
-          async resolveCode(normalized, stop) {
-            const room = await resolveCode(signalingAddress, normalized, stop);
-            if (!room.ok) throw SessionFailure.of(room.failure);
-            return room.value;
-          },
+          resolveCode: (normalized, stop) => requests.resolveCode(normalized, stop),
           joinRoom: (roomId, stop) => joinBrowserRoom(signalingAddress, roomId, stop),
-          chooseRoute: (stop) => browserRoute(signalingAddress, stop),
+          chooseRoute: (stop) => browserRoute(requests, stop),
           runSession: (channel, started) =>
             runReceiveSession({
               channel,
@@ -71,7 +67,7 @@ export class ReceiveTransfer {
               cancelled,
               started,
             }),
-          reportBytes: (bytes) => reportReceivedBytes(signalingAddress, bytes),
+          reportBytes: (bytes) => requests.reportBytes(bytes),
         },
         { code, publish, cancelled, report: reportStats },
       );

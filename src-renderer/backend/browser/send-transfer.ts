@@ -3,13 +3,13 @@ import { BROWSER_CONNECT_DELAY_MS } from '../../../src-shared/protocol/limits';
 import type { PeerVersion } from '../../../src-shared/protocol/version-negotiation';
 import { runSendFlow } from '../../../src-shared/session/send-flow';
 import { runSendSession } from '../../../src-shared/session/send-session';
-import { SessionFailure, toFailure } from '../../../src-shared/session/session-failure';
+import { toFailure } from '../../../src-shared/session/session-failure';
 import type { TransferView } from '../../../src-shared/transfer/transfer-view';
 import { blobFileSource } from './blob-source';
 import { browserClock } from './browser-clock';
 import { browserRoute } from './browser-route';
 import { joinBrowserRoom } from './browser-seat';
-import { registerCode } from './code-requests';
+import { browserSignalingRequests } from './browser-http';
 import { newRoomId } from './room-id';
 import type { SourceFile } from './source-files';
 
@@ -41,19 +41,16 @@ export class SendTransfer {
     const { signalingAddress, local, files } = this.#options;
     const cancelled = this.#cancelled.signal;
     const publish = (view: TransferView): void => this.#publish(view);
+    const requests = browserSignalingRequests(signalingAddress);
     try {
       await runSendFlow(
         {
           clock: browserClock,
           timeouts: CONNECT_TIMEOUTS,
           newRoomId,
-          async registerCode(roomId, stop) {
-            const registered = await registerCode(signalingAddress, roomId, stop);
-            if (!registered.ok) throw SessionFailure.of(registered.failure);
-            return registered.value;
-          },
+          registerCode: (roomId, stop) => requests.registerCode(roomId, stop),
           joinRoom: (roomId, stop) => joinBrowserRoom(signalingAddress, roomId, stop),
-          chooseRoute: (stop) => browserRoute(signalingAddress, stop),
+          chooseRoute: (stop) => browserRoute(requests, stop),
           runSession: (channel, started, code) =>
             runSendSession({
               channel,

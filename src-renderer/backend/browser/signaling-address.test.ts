@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HttpAnswer } from './http-json';
+import type { HttpAnswer } from '../../../src-shared/http/request-json';
 import { signalingAddressFrom } from './signaling-address';
 
 const PAGE = 'http://192.168.1.20:3000';

@@ -1,5 +1,6 @@
 import { WEB_CLIENT_CONFIG_PATH } from '../../../src-shared/signaling/endpoints';
-import { requestJson, type HttpAnswer } from './http-json';
+import { requestJson, type HttpAnswer } from '../../../src-shared/http/request-json';
+import { browserHttp } from './browser-http';
 
 /** The web host answers from memory; a config slower than this is treated as absent. */
 export const CONFIG_REQUEST_TIMEOUT_MS = 10_000;
@@ -26,7 +27,7 @@ export function signalingAddressFrom(answer: HttpAnswer, pageOrigin: string): st
 
 /** Asks the web host where its signaling server is. */
 export async function findSignalingAddress(pageOrigin: string): Promise<string> {
-  const answer = await requestJson(`${pageOrigin}${WEB_CLIENT_CONFIG_PATH}`, {
+  const answer = await requestJson(browserHttp, `${pageOrigin}${WEB_CLIENT_CONFIG_PATH}`, {
     timeoutMs: CONFIG_REQUEST_TIMEOUT_MS,
   });
   return signalingAddressFrom(answer, pageOrigin);
