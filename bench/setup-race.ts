@@ -2,7 +2,8 @@
 // other side offers the very instant `user-connected` arrives (the strict spec-only peer in
 // test-peers/spec-peer.ts) and Ferry's engine receives. Before the signal inbox a signal sent
 // that early could be lost between joining and negotiating; this loop counts such losses.
-// Prints JSON: setups, completed, failed (with each failure), and the time taken. A script, not a
+// Prints JSON: setups, completed, failed (with each failure), the signals sent and received in
+// each failed setup, signals lost, and the time taken; exits 1 when any signal was lost. A script, not a
 // timed test: it asserts nothing about speed.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -31,6 +32,7 @@ const server = await startSignalingServer({
 });
 const scratch = await mkdtemp(join(tmpdir(), 'ferry-setup-race-'));
 const failures: { setup: number; side: string; message: string }[] = [];
+const failedSetups: { setup: number; signalsOut: number; signalsIn: number }[] = [];
 const started = performance.now();
 let completed = 0;
 try {
@@ -39,12 +41,18 @@ try {
     let receiving: Promise<string> | undefined;
     let transfer: ReturnType<typeof receiveFiles> | undefined;
     const log: string[] = [];
+    let signalsIn = 0;
     const sending = specSend({
       serverUrl: server.url,
       log,
       files: [{ name: 'one.txt', bytes: new TextEncoder().encode(`setup ${setup}`) }],
       onCode: (code) => {
         transfer = receiveFiles({
+          // The engine's test seam, here only to count what arrives; it lets everything pass.
+          signalFilter: (_payload, direction) => {
+            if (direction === 'in') signalsIn += 1;
+            return true;
+          },
           serverUrl: server.url,
           code,
           destination,
@@ -73,6 +81,11 @@ try {
       continue;
     }
     if (sent === 'done' && received === 'done') completed += 1;
+    else {
+      // A failed setup keeps both in the room to the end, so every signal sent should be in.
+      const signalsOut = log.filter((step) => step === 'signal out').length;
+      failedSetups.push({ setup, signalsOut, signalsIn });
+    }
     if (sent !== 'done') failures.push({ setup, side: 'spec sender', message: sent });
     if (received !== 'done') failures.push({ setup, side: 'Ferry receiver', message: received });
     await rm(destination, { recursive: true, force: true });
@@ -81,6 +94,10 @@ try {
   await server.close();
   await rm(scratch, { recursive: true, force: true });
 }
+const signalsLost = failedSetups.reduce(
+  (sum, s) => sum + Math.max(0, s.signalsOut - s.signalsIn),
+  0,
+);
 console.log(
   JSON.stringify(
     {
@@ -88,10 +105,14 @@ console.log(
       completed,
       failed: setups - completed,
       failures,
+      // Per failed setup: signals the offering side sent and the receiving side got.
+      failedSetups,
+      signalsLost,
       ms: Math.round(performance.now() - started),
     },
     null,
     2,
   ),
 );
-process.exit(failures.length === 0 ? 0 : 1);
+// A setup the network stack could not complete is reported; a lost signal is a failure.
+process.exit(signalsLost === 0 ? 0 : 1);

@@ -3,7 +3,12 @@ import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startLoopbackServer } from '../src-main/engine/test-support/loopback-server';
 import type { RunningServer } from '../src-main/signaling-server';
-import { SpecBrowserPeer, type SpecBrowserFile } from '../test-peers/spec-browser-peer/index';
+import {
+  SpecBrowserPeer,
+  startSpecPageHost,
+  type SpecBrowserFile,
+  type SpecPageHost,
+} from '../test-peers/spec-browser-peer/index';
 import type { Profile } from '../test-peers/spec-peer/index';
 import { specReceive, specSend } from '../test-peers/spec-peer/index';
 import { requireTool } from './support/required-tools';
@@ -55,23 +60,27 @@ function writeBatch(label: string): { folder: string; files: SpecBrowserFile[] }
 }
 
 test.describe('the spec browser peer and the CLI', () => {
+  let host: SpecPageHost;
   let server: RunningServer;
   let context: BrowserContext;
 
-  test.beforeAll(async ({ browser }: { browser: Browser }) => {
-    server = await startLoopbackServer(GENEROUS);
+  test.beforeAll(async ({ browser }) => {
+    // The spec page lives on an origin of its own, which the server must let in.
+    host = await startSpecPageHost();
+    server = await startLoopbackServer({ ...GENEROUS, clientUrl: host.origin });
     context = await browser.newContext();
   });
   test.afterAll(async () => {
     await context.close();
     await server.close();
+    await host.close();
   });
 
   for (const profile of ['browser', 'native'] as const satisfies readonly Profile[]) {
     test(`spec browser peer (${profile} rules) → CLI: a batch with an empty file and a folder`, async () => {
       for (let round = 1; round <= ROUNDS; round += 1) {
         const { folder, files } = writeBatch(`to-cli-${profile}`);
-        const peer = await SpecBrowserPeer.open(context, server.url);
+        const peer = await SpecBrowserPeer.open(context, host, server.url);
         try {
           const code = await peer.startSend(files, profile);
           const into = freshFolder('cli-received');
@@ -97,7 +106,7 @@ test.describe('the spec browser peer and the CLI', () => {
     test(`CLI → spec browser peer (${profile} rules): a batch with an empty file and a folder`, async () => {
       for (let round = 1; round <= ROUNDS; round += 1) {
         const { folder, files } = writeBatch(`from-cli-${profile}`);
-        const peer = await SpecBrowserPeer.open(context, server.url);
+        const peer = await SpecBrowserPeer.open(context, host, server.url);
         try {
           const sending = await commandLine.send(server.url, [
             join(folder, 'notes.txt'),

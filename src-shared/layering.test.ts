@@ -10,7 +10,7 @@ async function restrictedMessages(filePath: string, code: string): Promise<strin
     .map((m) => m.message);
 }
 
-describe('the layering of DESIGN.md is enforced by lint', () => {
+describe('the layering of docs/architecture.md is enforced by lint', () => {
   it.each([
     ["import { readFile } from 'node:fs';", 'Node'],
     ["import { readFile } from 'fs';", 'Node'],

@@ -258,9 +258,11 @@ class Peer {
           : sdp;
       log.push(`local ${type}`);
       seat.signal({ type, sdp: withSize });
+      log.push('signal out');
     });
     pc.onLocalCandidate((candidate, mid) => {
       seat.signal({ candidate, sdpMid: mid, sdpMLineIndex: 0 });
+      log.push('signal out');
     });
     let channelOpen = false;
     let deadline: ReturnType<typeof setTimeout> | undefined;

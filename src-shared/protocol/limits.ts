@@ -1,5 +1,5 @@
-// Every limit and timeout of the data-channel spec (spec/data-channel-protocol.md, "Limits"),
-// plus the client-side role wait of the signaling spec. Sizes are binary: the spec's "KB", "MB"
+// Every limit and timeout of the data channel (docs/protocol.md, "Transfer deadlines", "Flow
+// control", "Chunk sizing"), plus the client-side role wait of the signaling server. Sizes are binary: the spec's "KB", "MB"
 // and "GB" mean KiB, MiB and GiB.
 
 const KiB = 1024;

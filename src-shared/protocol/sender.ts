@@ -346,7 +346,7 @@ class Sender implements SenderMachine {
 
   /**
    * A native sender finishes on `received`. A browser sender declares completion only once its
-   * buffer is empty (spec rule 5), so before that it only notes it.
+   * buffer is empty (docs/protocol.md, "End of batch"), so before that it only notes it.
    */
   #onReceived(drained: boolean): SenderAction[] {
     if (this.#config.surface === 'native' || drained) return this.#complete(true);

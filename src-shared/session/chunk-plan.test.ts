@@ -4,7 +4,7 @@ import { chunkSizeFor } from './chunk-plan';
 const KiB = 1024;
 const MiB = 1024 * KiB;
 
-describe('the chunk size (spec "Chunk sizing")', () => {
+describe('the chunk size (docs/protocol.md, "Chunk sizing")', () => {
   it('follows the negotiated maximum message size below the cap', () => {
     expect(chunkSizeFor(64 * KiB, 'browser')).toBe(64 * KiB);
     expect(chunkSizeFor(100_000, 'native')).toBe(100_000);

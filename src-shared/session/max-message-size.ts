@@ -4,7 +4,7 @@ const ATTRIBUTE = /^a=max-message-size:(\d+)$/;
 
 /**
  * The answer SDP with every data-channel section advertising at least `bytes` as its maximum
- * message size, the rule of both Ferry peers' answers (spec,
+ * message size, the rule of both Ferry peers' answers (docs/protocol.md,
  * "Connection requirement"). A missing attribute would mean RFC 8841's 65536 and a smaller one
  * would cut every peer's chunks, while each Ferry sender caps its chunks at 256 KiB on its own.
  * A value of 0 already means "no limit" and is kept.

@@ -30,7 +30,7 @@ export interface SendFlowOptions {
   files: readonly FileEntryView[];
   publish(view: TransferView): void;
   cancelled: AbortSignal;
-  /** A browser sender waits about 2 s after connecting before it sends (spec "Limits"). */
+  /** A browser sender waits about 2 s after connecting before it sends (docs/protocol.md, "Setup deadlines"). */
   afterConnectMs: number;
 }
 

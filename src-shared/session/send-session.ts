@@ -42,7 +42,7 @@ export interface SendSessionConfig {
   started(): void;
   /** Tests shorten the machine's timers by name. */
   timers?: Partial<Record<SenderTimer, number>>;
-  /** How long an abort reason or a closing channel may take to land (spec: 2 s; 5 s to close). */
+  /** How long an abort reason or a closing channel may take to land (docs/protocol.md, "Aborts with a reason", "End of batch"). */
   flushMs?: number;
   closeGraceMs?: number;
 }
@@ -174,7 +174,7 @@ class SendSession {
 
   async #perform(action: Extract<SenderAction, { type: 'send' | 'close' }>): Promise<void> {
     if (action.type === 'send') {
-      // A browser drains below 64 KiB before each metadata (spec "Limits"); every text frame of
+      // A browser drains below 64 KiB before each metadata (docs/protocol.md, "Flow control"); every text frame of
       // a running batch waits the same way, which costs nothing for `end`.
       if (this.#config.surface === 'browser' && action.frame.kind === 'text' && this.#active) {
         await this.#buffer.below(BROWSER_METADATA_DRAIN_BYTES);

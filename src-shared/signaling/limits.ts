@@ -1,4 +1,4 @@
-// Every number of the signaling spec (spec/signaling-server.md, "Limits" and the rules of each
+// Every number of the signaling spec (docs/protocol.md, "Server limits" and the rules of each
 // endpoint), one constant each, for the server and for the clients that talk to it. Sizes are
 // binary: the spec's "kB" means KiB, as in Express's own "100kb".
 

@@ -1,8 +1,11 @@
-// The browser spec peer from a test's side (Node, Playwright): bundles page.ts, serves it on the
-// signaling server's own origin through request interception (so the page's requests to the
-// server are same-origin, as the web client's are) and drives it through `globalThis.specPeer`.
+// The browser spec peer from a test's side (Node, Playwright): bundles page.ts, serves it from a
+// small loopback HTTP server of its own, and drives it through `globalThis.specPeer`. The page
+// reaches the signaling server across origins, as a hosted web client does, so the server must
+// let the page host's origin in (its CLIENT_URL, signaling spec "Authentication" rule 3).
 import type { BrowserContext, Page } from '@playwright/test';
 import { build } from 'esbuild';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { Profile } from '../spec-peer/control-frames';
 import type { ReceiveResult, SendResult } from '../spec-peer/run-peer';
@@ -39,18 +42,14 @@ export interface SpecBrowserFile {
 export class SpecBrowserPeer {
   private constructor(readonly page: Page) {}
 
-  /** A page of `context` on `serverUrl`'s origin, running the spec peer. */
-  static async open(context: BrowserContext, serverUrl: string): Promise<SpecBrowserPeer> {
-    const origin = new URL(serverUrl).origin;
-    const script = await pageScript();
-    await context.route(`${origin}${PAGE_PATH}`, (route) =>
-      route.fulfill({ contentType: 'text/html', body: PAGE }),
-    );
-    await context.route(`${origin}${SCRIPT_PATH}`, (route) =>
-      route.fulfill({ contentType: 'text/javascript', body: script }),
-    );
+  /** A page of `context`, from `host`, running the spec peer against the server at `serverUrl`. */
+  static async open(
+    context: BrowserContext,
+    host: SpecPageHost,
+    serverUrl: string,
+  ): Promise<SpecBrowserPeer> {
     const page = await context.newPage();
-    await page.goto(`${origin}${PAGE_PATH}`);
+    await page.goto(`${host.origin}${PAGE_PATH}?${new URLSearchParams({ server: serverUrl })}`);
     await page.waitForFunction(() => 'specPeer' in globalThis);
     return new SpecBrowserPeer(page);
   }
@@ -88,4 +87,36 @@ export class SpecBrowserPeer {
     const call = `globalThis.specPeer.${method}(${argument === undefined ? '' : JSON.stringify(argument)})`;
     return (await this.page.evaluate(call)) as Awaited<ReturnType<SpecBrowserPeerApi[K]>>;
   }
+}
+
+export interface SpecPageHost {
+  /** The page's origin: give it to the signaling server as its CLIENT_URL. */
+  origin: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves the page on a free loopback port. Loopback matters: Chromium lets a page reach the
+ * loopback signaling server only from the loopback address space, and 127.0.0.1 is a secure
+ * context, which crypto.randomUUID and crypto.subtle need.
+ */
+export async function startSpecPageHost(): Promise<SpecPageHost> {
+  const script = await pageScript();
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://page').pathname;
+    if (path === PAGE_PATH) response.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
+    else if (path === SCRIPT_PATH) {
+      response.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
+    } else response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }

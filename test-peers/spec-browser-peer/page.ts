@@ -1,6 +1,7 @@
 // The browser spec peer's page script (bundled by page-bundle.ts): the same strict peer as
 // test-peers/spec-peer/, on the page's RTCPeerConnection and the event socket, talking to the
-// signaling server that serves the page's origin. Tests drive it through `globalThis.specPeer`.
+// signaling server named by the page's `server` query parameter. Tests drive it through
+// `globalThis.specPeer`.
 import type { Profile } from '../spec-peer/control-frames';
 import { runReceive, runSend, type SpecRuntime } from '../spec-peer/run-peer';
 import { createBrowserPeer } from './browser-peer';
@@ -16,7 +17,8 @@ const BROWSER: SpecRuntime = {
   raiseAnswerMaxMessageSize: false,
 };
 
-const serverUrl = (globalThis as unknown as { location: { origin: string } }).location.origin;
+const { href } = (globalThis as unknown as { location: { href: string } }).location;
+const serverUrl = new URL(href).searchParams.get('server') ?? new URL(href).origin;
 let sending: ReturnType<typeof runSend> | undefined;
 
 const api: SpecBrowserPeerApi = {

@@ -14,7 +14,7 @@ export interface ByteSource {
 /**
  * A picked or dropped file as the session core's file source (docs/architecture.md, "Ports"):
  * read in 4 MiB slabs, the next one while this one is sent, sub-sliced into chunks without
- * copying (spec "Chunk sizing").
+ * copying (docs/protocol.md, "Chunk sizing").
  */
 export function blobFileSource(name: string, source: ByteSource): FileSource {
   return {
