@@ -5,7 +5,8 @@ import { builtinModules } from 'node:module';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
 
-// The layering of docs/architecture.md: src-shared is runtime-free, and main and renderer never meet.
+// The layering of docs/architecture.md, "Layers": src-shared is runtime-free, and main and
+// renderer never meet.
 const sharedRestrictions = {
   paths: [
     ...nodeBuiltins.map((name) => ({ name, message: 'src-shared must not depend on Node.' })),

@@ -21,7 +21,10 @@ import type { SignalPayload } from '../../src-shared/signaling/signal-payload';
 import { CODE_LIFETIME_MS } from '../../src-shared/signaling/limits';
 import type { OfferView } from '../../src-shared/transfer/transfer-view';
 
-/** Every deadline of the spec's native-engine table, in milliseconds; tests shorten them. */
+/**
+ * Every deadline of a native peer in milliseconds (docs/protocol.md, "Setup deadlines" and
+ * "Transfer deadlines"); tests shorten them.
+ */
 export interface EngineTimeouts {
   /** Registering or resolving a code over HTTP. */
   codeRequest: number;

@@ -43,7 +43,7 @@ export class SignalingClient implements SignalingPort {
 
   /**
    * Opens the socket, sends join-room and waits for the role: all of it within `roleWaitMs`, the
-   * spec's 20 s role wait.
+   * 20 s role wait (docs/protocol.md, "Rooms and roles").
    */
   static async join(
     serverUrl: string,

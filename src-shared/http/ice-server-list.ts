@@ -3,7 +3,10 @@ import type { IceServerEntry } from '../signaling/http-api';
 
 const URL_TEXT = v.pipe(v.string(), v.trim(), v.nonEmpty());
 
-/** One entry of GET /api/turn-credentials: `urls` a string or an array of strings (spec). */
+/**
+ * One entry of GET /api/turn-credentials: `urls` a string or an array of strings
+ * (docs/protocol.md, "Relay credentials").
+ */
 const ICE_SERVER_ENTRY = v.object({
   urls: v.union([URL_TEXT, v.pipe(v.array(URL_TEXT), v.nonEmpty())]),
   username: v.optional(v.string()),

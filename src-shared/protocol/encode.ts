@@ -5,8 +5,9 @@ import type { ControlMessage, IncompatibleMessage } from './messages';
 const utf8 = new TextEncoder();
 
 /**
- * The JSON of a control message with its fields in the spec tables' order and absent optional
- * fields left out. An `incompatible` reason is first cut to keep the frame within 1000 bytes.
+ * The JSON of a control message with its fields in the order of docs/protocol.md, "Messages",
+ * and absent optional fields left out. An `incompatible` reason is first cut to keep the frame
+ * within 1000 bytes.
  */
 export function encodeControlJson(message: ControlMessage): string {
   switch (message.type) {

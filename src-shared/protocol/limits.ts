@@ -1,6 +1,6 @@
-// Every limit and timeout of the data channel (docs/protocol.md, "Transfer deadlines", "Flow
-// control", "Chunk sizing"), plus the client-side role wait of the signaling server. Sizes are binary: the spec's "KB", "MB"
-// and "GB" mean KiB, MiB and GiB.
+// Every limit and timeout of the data channel, plus the client-side role wait of the signaling
+// server (docs/protocol.md, "Limits and timeouts"). Sizes are binary: the spec's "KB", "MB" and
+// "GB" mean KiB, MiB and GiB.
 
 const KiB = 1024;
 const MiB = 1024 * KiB;

@@ -1,6 +1,7 @@
 /**
- * The control messages of the data-channel protocol, field for field as the spec's tables name
- * them. Binary chunks carry file data and have no type here: a binary frame from a sender is data.
+ * The control messages of the data-channel protocol, field for field as docs/protocol.md,
+ * "Messages" lists them. Binary chunks carry file data and have no type here: a binary frame
+ * from a sender is data.
  */
 
 /** What a peer advertises about itself; absent `pv`/`pvMin` mean version 1 (peers before 1.6.0). */

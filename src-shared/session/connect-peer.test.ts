@@ -164,7 +164,7 @@ describe('the connection lifecycle (sender, the offerer)', () => {
 
 describe('the connection lifecycle (receiver, the answerer)', () => {
   it('answers with max-message-size, and follows a newer offer from a retrying sender', async () => {
-    const { room, peers } = connecting('receiver');
+    const { room, peers, retries } = connecting('receiver');
     room.deliver({ type: 'signal', payload: { type: 'offer', sdp: OFFER_SDP, attempt: 1 } });
     await flush();
     peers[0].emit({ type: 'answer', sdp: OFFER_SDP });
@@ -179,6 +179,8 @@ describe('the connection lifecycle (receiver, the answerer)', () => {
     expect(peers[0].closed).toBe(true);
     expect(peers).toHaveLength(2);
     expect(peers[1].remote).toEqual([`offer:${OFFER_SDP}`]);
+    // The receiver's person sees "Retrying the connection…" too.
+    expect(retries).toEqual([2]);
   });
 
   it('fails with "timed out waiting for the offer" when no offer comes', async () => {

@@ -231,6 +231,11 @@ class ConnectionAttempts {
     this.#waitTimer?.cancel();
     this.#openWindow();
     if (this.#windowOver) return;
+    // A newer offer replaces an attempt that failed or never opened: the receiver's person sees
+    // the retry too.
+    const retry = this.#attemptNumber > 0;
+    this.#attemptNumber = offer.attempt ?? this.#attemptNumber + 1;
+    if (retry) this.#options.onRetry?.(this.#attemptNumber);
     const attempt = this.#begin('answerer', offer.attempt);
     const early = this.#early.splice(0);
     void this.#setRemote(attempt, offer.sdp).then(() => {

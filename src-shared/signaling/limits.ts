@@ -1,5 +1,5 @@
-// Every number of the signaling spec (docs/protocol.md, "Server limits" and the rules of each
-// endpoint), one constant each, for the server and for the clients that talk to it. Sizes are
+// Every number of the signaling server (docs/protocol.md, "The signaling server" and "Server
+// limits"), one constant each, for the server and for the clients that talk to it. Sizes are
 // binary: the spec's "kB" means KiB, as in Express's own "100kb".
 
 export { ROLE_WAIT_TIMEOUT_MS } from '../protocol/limits';

@@ -52,6 +52,7 @@ export const createBrowserPeer: PeerFactory = (events, tripwire) =>
 
 class BrowserPeer implements PeerPort {
   readonly inbox = new FrameInbox();
+  readonly gone: Promise<void>;
   readonly #pc: RtcPeerConnection;
   readonly #events: PeerEvents;
   readonly #tripwire: Tripwire;
@@ -66,6 +67,8 @@ class BrowserPeer implements PeerPort {
     // Host candidates only: the spec peer only ever meets peers on this machine.
     const pc = new Constructor({ iceServers: [] });
     this.#pc = pc;
+    let markGone!: () => void;
+    this.gone = new Promise((resolve) => (markGone = resolve));
     const guard = tripwire.guard.bind(tripwire);
     pc.onicecandidate = guard(({ candidate }) => {
       if (!candidate || candidate.candidate === '') return;
@@ -77,6 +80,7 @@ class BrowserPeer implements PeerPort {
     });
     pc.onconnectionstatechange = guard(() => {
       const state = pc.connectionState;
+      if (state === 'disconnected' || state === 'failed' || state === 'closed') markGone();
       if (state === 'failed' || state === 'closed') events.connectionFailed(`state ${state}`);
     });
     pc.ondatachannel = guard(({ channel }) => this.#adopt(channel));

@@ -15,6 +15,7 @@ export const createNativePeer: PeerFactory = (events, tripwire) => new NativePee
 
 class NativePeer implements PeerPort {
   readonly inbox = new FrameInbox();
+  readonly gone: Promise<void>;
   readonly #pc: PeerConnection;
   readonly #events: PeerEvents;
   readonly #tripwire: Tripwire;
@@ -27,6 +28,8 @@ class NativePeer implements PeerPort {
     // lookup on an offline machine would only add noise.
     const pc = new nodeDataChannel.PeerConnection('spec-peer', { iceServers: [] });
     this.#pc = pc;
+    let markGone!: () => void;
+    this.gone = new Promise((resolve) => (markGone = resolve));
     inUse.add(pc);
     // Every native callback is guarded: an exception escaping one would end the process.
     const guard = tripwire.guard.bind(tripwire);
@@ -49,6 +52,7 @@ class NativePeer implements PeerPort {
     );
     pc.onStateChange(
       guard((state: string) => {
+        if (state === 'disconnected' || state === 'failed' || state === 'closed') markGone();
         if (state === 'failed' || state === 'closed') events.connectionFailed(`state ${state}`);
       }),
     );

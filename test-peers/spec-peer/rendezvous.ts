@@ -32,6 +32,8 @@ export interface RendezvousOptions {
 export interface OpenChannel {
   channel: SpecChannel;
   inbox: FrameInbox;
+  /** Settles once the connection is gone, whichever side ended it. */
+  gone: Promise<void>;
 }
 
 export class Rendezvous {
@@ -204,7 +206,7 @@ export class Rendezvous {
     clearTimeout(this.#timer);
     this.#stage = 'open';
     this.#options.trace.record('data channel open');
-    this.#resolveOpened({ channel, inbox: peer.inbox });
+    this.#resolveOpened({ channel, inbox: peer.inbox, gone: peer.gone });
   }
 
   #send(payload: object): void {

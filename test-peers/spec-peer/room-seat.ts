@@ -49,6 +49,8 @@ export interface PeerEvents {
 export interface PeerPort {
   /** Every frame of the data channel, from the moment the channel object exists. */
   readonly inbox: FrameInbox;
+  /** Settles once the connection is disconnected, failed or closed, by either side. */
+  readonly gone: Promise<void>;
   /** Offerer: creates the data channel and the offer (delivered as a local description). */
   offer(): void;
   /** Sets the remote description; an answerer then produces its answer as a local description. */

@@ -4,7 +4,7 @@
 import { registerCode, resolveCode } from './code-api';
 import type { Profile } from './control-frames';
 import { Trace, Tripwire, within } from './failure';
-import { BUFFER_POLL_MS, PEER_JOIN_MS, ROLE_WAIT_MS, TEARDOWN_GRACE_MS } from './limits';
+import { PEER_JOIN_MS, ROLE_WAIT_MS, TEARDOWN_GRACE_MS } from './limits';
 import { receiveBatch, type FileSink, type ReceiveOutcome } from './receive-batch';
 import { Rendezvous, type OpenChannel, type Role } from './rendezvous';
 import type { PeerFactory, RoomSeat, SeatFactory } from './room-seat';
@@ -123,21 +123,33 @@ async function attempt<T>(
     throw trace.explain(error);
   } finally {
     rendezvous?.finish();
-    if (open) await closeGracefully(open);
+    if (open) await closeGracefully(open, trace);
     rendezvous?.close();
     seat?.leave();
   }
 }
 
 /**
- * Closes the data channel and waits (briefly) for the close to complete before the connection
- * goes: closing the connection at once would drop bytes still in flight, which an empty send
- * buffer does not rule out (it only says everything was handed to SCTP).
+ * Ends the connection without losing what is still in flight. When the other side closed the
+ * channel first, everything it sent has arrived and the connection can go. Otherwise this side
+ * closes the channel and waits for the other side to end the connection (or for the teardown
+ * grace): neither an empty send buffer nor this side's own close event means the bytes arrived,
+ * and closing the connection at once drops them (measured: node-datachannel to Chromium lost the
+ * last MiB and the end marker that way).
  */
-async function closeGracefully(open: OpenChannel): Promise<void> {
+async function closeGracefully(open: OpenChannel, trace: Trace): Promise<void> {
+  if (open.inbox.closed) return;
+  const started = Date.now();
   open.channel.close();
-  const until = Date.now() + TEARDOWN_GRACE_MS;
-  while (!open.inbox.closed && Date.now() < until) {
-    await new Promise((resolve) => setTimeout(resolve, BUFFER_POLL_MS));
-  }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const ended = await Promise.race([
+    open.gone.then(() => true),
+    new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), TEARDOWN_GRACE_MS))),
+  ]);
+  clearTimeout(timer);
+  trace.record(
+    ended
+      ? `closed the data channel; the other side ended the connection after ${Date.now() - started} ms`
+      : `closed the data channel; the other side had not ended the connection after ${TEARDOWN_GRACE_MS} ms`,
+  );
 }

@@ -34,7 +34,7 @@ async function freeName(directory: FileSystemDirectoryHandle, name: string): Pro
  * A folder the person chose (File System Access API, Chromium): each file is written where its
  * relative path says, creating subfolders, so a sent folder arrives as a folder. The browser
  * stages a writable stream's bytes in a swap file and puts them in place only on close, which
- * is the `.part` rule of the spec; a discard aborts the stream and removes the name it took.
+ * is the `.part` rule (docs/protocol.md, "Per-file sequence"); a discard aborts the stream and removes the name it took.
  */
 export function folderTarget(root: FileSystemDirectoryHandle): SaveTarget {
   const open = new Map<number, OpenFile>();
