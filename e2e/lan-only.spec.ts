@@ -53,7 +53,7 @@ test('with no route off the LAN, a command-line peer finds the hosted room and r
       code,
     ),
   );
-  expect(await receiver.waitForExit(60_000)).toBe(0);
-  expect(await host.waitForExit(30_000)).toBe(0);
+  expect(await receiver.waitForExit(60_000), receiver.transcript()).toBe(0);
+  expect(await host.waitForExit(30_000), host.transcript()).toBe(0);
   expect(digestTree(inbox)).toEqual(digestTree(outbox));
 });

@@ -44,6 +44,20 @@ test.describe('a two-device LAN of network namespaces', () => {
     expect(client).toMatchObject({ code: 0, stdout: 'hello from a\n' });
   });
 
+  test('a program started the moment the pair exists already sees its address on the link', async () => {
+    for (const side of [lan!.a, lan!.b]) {
+      const listed = await side.run(process.execPath, [
+        '-e',
+        'console.log(JSON.stringify(require("node:os").networkInterfaces()[process.argv[1]] ?? []))',
+        side.interfaceName,
+      ]);
+      const addresses = (JSON.parse(listed.stdout) as { address: string }[]).map(
+        (entry) => entry.address,
+      );
+      expect(addresses).toContain(side.address);
+    }
+  });
+
   test('an address beyond the link fails at once, because there is no default route', async () => {
     const { b } = lan!;
     expect((await b.run('ip', ['route'])).stdout).not.toContain('default');

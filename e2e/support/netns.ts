@@ -17,6 +17,9 @@ const PREFIX_LENGTH = 24;
 const COMMAND_TIMEOUT_MS = 10_000;
 const LINE_TIMEOUT_MS = 10_000;
 const STOP_TIMEOUT_MS = 5_000;
+/** A new veth pair reports carrier only once the kernel's link watcher runs: about a second. */
+const CARRIER_TIMEOUT_MS = 10_000;
+const CARRIER_POLL_MS = 25;
 
 /**
  * Arguments that make `process.execPath` run a TypeScript file. Inside `ip netns exec` neither
@@ -40,6 +43,8 @@ export interface NetnsProcess {
   waitForLine(match: RegExp | string, timeoutMs?: number): Promise<string>;
   /** Resolves with the exit code (null after a signal); rejects at the deadline. */
   waitForExit(timeoutMs?: number): Promise<number | null>;
+  /** The command line, and everything the process printed so far: for failure messages. */
+  transcript(): string;
   /** Sends `signal`, and SIGKILL if the process outlives the deadline; resolves with the exit code. */
   stop(signal?: NodeJS.Signals, timeoutMs?: number): Promise<number | null>;
 }
@@ -78,6 +83,26 @@ function ip(args: readonly string[], timeoutMs = COMMAND_TIMEOUT_MS): Promise<Co
 async function ipOrThrow(args: readonly string[]): Promise<void> {
   const result = await ip(args);
   if (result.code !== 0) throw new Error(`ip ${args.join(' ')} failed: ${result.stderr.trim()}`);
+}
+
+/**
+ * Resolves once the link is up with carrier in `namespace`. Until then the kernel reports it
+ * NO-CARRIER and a program started inside sees no address on it (libuv lists running
+ * interfaces only), so it would believe the device offline.
+ */
+async function waitForCarrier(namespace: string): Promise<void> {
+  const deadline = Date.now() + CARRIER_TIMEOUT_MS;
+  for (;;) {
+    const { stdout } = await ip(['-n', namespace, '-br', 'link', 'show', 'dev', LINK_INTERFACE]);
+    // `ip -br link` prints "<name> <operstate> <mac> <flags>".
+    if (stdout.split(/\s+/)[1] === 'UP') return;
+    if (Date.now() > deadline) {
+      throw new Error(
+        `${LINK_INTERFACE} in ${namespace} had no carrier after ${CARRIER_TIMEOUT_MS} ms: ${stdout}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, CARRIER_POLL_MS));
+  }
 }
 
 async function listNamespaces(): Promise<string[]> {
@@ -213,6 +238,7 @@ function startProcess(namespace: string, command: string, args: readonly string[
       });
     },
     waitForExit,
+    transcript,
     async stop(signal = 'SIGTERM', timeoutMs = STOP_TIMEOUT_MS) {
       if (exitCode !== undefined) return exitCode;
       child.kill(signal);
@@ -288,6 +314,7 @@ export async function createNetnsPair(options: NetnsPairOptions = {}): Promise<N
       await ipOrThrow(['-n', namespace, 'link', 'set', LINK_INTERFACE, 'multicast', 'on', 'up']);
       await ipOrThrow(['-n', namespace, 'link', 'set', 'lo', 'up']);
     }
+    for (const namespace of names) await waitForCarrier(namespace);
   } catch (error) {
     await destroy();
     throw error;

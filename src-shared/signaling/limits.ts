@@ -90,3 +90,6 @@ export const WS_HEARTBEAT_INTERVAL_MS = 30 * SECOND_MS;
 
 /** How long a peer's event socket may take to connect before the server counts as out of reach. */
 export const SOCKET_CONNECT_TIMEOUT_MS = 20_000;
+
+/** The web host answers `GET /api/config` from memory; a config slower than this is absent. */
+export const CONFIG_REQUEST_TIMEOUT_MS = 10_000;

@@ -52,7 +52,13 @@ export const createBrowserPeer: PeerFactory = (events, tripwire) =>
 
 class BrowserPeer implements PeerPort {
   readonly inbox = new FrameInbox();
-  readonly gone: Promise<void>;
+  /**
+   * A browser fires the channel's close only once the peer answered the closing reset, which it
+   * does after every earlier byte arrived; a remote stack ending the connection shows only late
+   * (consent checks), so the close event is what counts, or the connection ending.
+   */
+  readonly landed: Promise<void>;
+  readonly #markLanded: () => void;
   readonly #pc: RtcPeerConnection;
   readonly #events: PeerEvents;
   readonly #tripwire: Tripwire;
@@ -67,8 +73,9 @@ class BrowserPeer implements PeerPort {
     // Host candidates only: the spec peer only ever meets peers on this machine.
     const pc = new Constructor({ iceServers: [] });
     this.#pc = pc;
-    let markGone!: () => void;
-    this.gone = new Promise((resolve) => (markGone = resolve));
+    let markLanded!: () => void;
+    this.landed = new Promise((resolve) => (markLanded = resolve));
+    this.#markLanded = markLanded;
     const guard = tripwire.guard.bind(tripwire);
     pc.onicecandidate = guard(({ candidate }) => {
       if (!candidate || candidate.candidate === '') return;
@@ -80,7 +87,8 @@ class BrowserPeer implements PeerPort {
     });
     pc.onconnectionstatechange = guard(() => {
       const state = pc.connectionState;
-      if (state === 'disconnected' || state === 'failed' || state === 'closed') markGone();
+      events.note(`connection ${state}`);
+      if (state === 'disconnected' || state === 'failed' || state === 'closed') markLanded();
       if (state === 'failed' || state === 'closed') events.connectionFailed(`state ${state}`);
     });
     pc.ondatachannel = guard(({ channel }) => this.#adopt(channel));
@@ -107,12 +115,12 @@ class BrowserPeer implements PeerPort {
     }
   }
 
-  async addCandidate(candidate: CandidateInit, mid: string): Promise<boolean> {
+  async addCandidate(candidate: CandidateInit, mid: string): Promise<string | undefined> {
     try {
       await this.#pc.addIceCandidate({ ...candidate, sdpMid: mid });
-      return true;
-    } catch {
-      return false;
+      return undefined;
+    } catch (error) {
+      return String(error);
     }
   }
 
@@ -139,7 +147,10 @@ class BrowserPeer implements PeerPort {
         inbox.push({ kind: 'binary', bytes: new Uint8Array(data) });
       else throw failure('a data channel message that is neither text nor an ArrayBuffer');
     });
-    channel.onclose = guard(() => inbox.markClosed());
+    channel.onclose = guard(() => {
+      inbox.markClosed();
+      this.#markLanded();
+    });
     const opened = guard(() => this.#events.channelOpen(new BrowserChannel(channel, this.#pc)));
     if (channel.readyState === 'open') opened();
     else channel.onopen = opened;

@@ -50,7 +50,7 @@ export class SpecBrowserPeer {
   ): Promise<SpecBrowserPeer> {
     const page = await context.newPage();
     await page.goto(`${host.origin}${PAGE_PATH}?${new URLSearchParams({ server: serverUrl })}`);
-    await page.waitForFunction(() => 'specPeer' in globalThis);
+    await page.waitForFunction("'specPeer' in globalThis");
     return new SpecBrowserPeer(page);
   }
 

@@ -1,8 +1,7 @@
-// The browser spec peer's page script (bundled by page-bundle.ts): the same strict peer as
+// The browser spec peer's page script (bundled by index.ts): the same strict peer as
 // test-peers/spec-peer/, on the page's RTCPeerConnection and the event socket, talking to the
 // signaling server named by the page's `server` query parameter. Tests drive it through
 // `globalThis.specPeer`.
-import type { Profile } from '../spec-peer/control-frames';
 import { runReceive, runSend, type SpecRuntime } from '../spec-peer/run-peer';
 import { createBrowserPeer } from './browser-peer';
 import { MemorySink, pageSources } from './memory-files';
@@ -27,7 +26,7 @@ const api: SpecBrowserPeerApi = {
       sending = runSend(BROWSER, {
         serverUrl,
         files: pageSources(files),
-        profile: profile satisfies Profile,
+        profile,
         onCode: resolve,
       });
       sending.catch(reject);

@@ -9,6 +9,8 @@ export class SpecPeerError extends Error {
   constructor(
     message: string,
     readonly violation: boolean,
+    /** What the peer did and saw up to the failure (set once the attempt ended). */
+    readonly steps: readonly string[] = [],
   ) {
     super(message);
   }
@@ -41,6 +43,7 @@ export class Trace {
     const explained = new SpecPeerError(
       `spec peer (${this.role}): ${base.message}\n  steps:\n    ${this.steps.join('\n    ')}`,
       base.violation,
+      [...this.steps],
     );
     explained.stack = `${explained.name}: ${explained.message}`;
     return explained;

@@ -15,7 +15,12 @@ export const createNativePeer: PeerFactory = (events, tripwire) => new NativePee
 
 class NativePeer implements PeerPort {
   readonly inbox = new FrameInbox();
-  readonly gone: Promise<void>;
+  /**
+   * node-datachannel's own close event after close() comes before the peer has the bytes (to
+   * Chromium the last MiB and the end marker were lost that way), so only the other side ending
+   * the connection counts.
+   */
+  readonly landed: Promise<void>;
   readonly #pc: PeerConnection;
   readonly #events: PeerEvents;
   readonly #tripwire: Tripwire;
@@ -28,8 +33,8 @@ class NativePeer implements PeerPort {
     // lookup on an offline machine would only add noise.
     const pc = new nodeDataChannel.PeerConnection('spec-peer', { iceServers: [] });
     this.#pc = pc;
-    let markGone!: () => void;
-    this.gone = new Promise((resolve) => (markGone = resolve));
+    let markLanded!: () => void;
+    this.landed = new Promise((resolve) => (markLanded = resolve));
     inUse.add(pc);
     // Every native callback is guarded: an exception escaping one would end the process.
     const guard = tripwire.guard.bind(tripwire);
@@ -50,9 +55,11 @@ class NativePeer implements PeerPort {
         });
       }),
     );
+    pc.onIceStateChange(guard((state: string) => events.note(`ice ${state}`)));
     pc.onStateChange(
       guard((state: string) => {
-        if (state === 'disconnected' || state === 'failed' || state === 'closed') markGone();
+        events.note(`connection ${state}`);
+        if (state === 'disconnected' || state === 'failed' || state === 'closed') markLanded();
         if (state === 'failed' || state === 'closed') events.connectionFailed(`state ${state}`);
       }),
     );
@@ -73,12 +80,12 @@ class NativePeer implements PeerPort {
     }
   }
 
-  addCandidate(candidate: CandidateInit, mid: string): Promise<boolean> {
+  addCandidate(candidate: CandidateInit, mid: string): Promise<string | undefined> {
     try {
       this.#pc.addRemoteCandidate(candidate.candidate, mid);
-      return Promise.resolve(true);
-    } catch {
-      return Promise.resolve(false);
+      return Promise.resolve(undefined);
+    } catch (error) {
+      return Promise.resolve(String(error));
     }
   }
 

@@ -32,8 +32,8 @@ export interface RendezvousOptions {
 export interface OpenChannel {
   channel: SpecChannel;
   inbox: FrameInbox;
-  /** Settles once the connection is gone, whichever side ended it. */
-  gone: Promise<void>;
+  /** Settles once the other side has everything sent before this side closed the channel. */
+  landed: Promise<void>;
 }
 
 export class Rendezvous {
@@ -130,11 +130,12 @@ export class Rendezvous {
         localDescription: (type, sdp) => this.#localDescription(type, sdp),
         localCandidate: (candidate) => {
           this.#send(encodeCandidate(candidate));
+          this.#options.trace.record('sent candidate');
         },
         channelOpen: (channel) => this.#open(channel),
+        note: (step) => this.#options.trace.record(step),
         connectionFailed: (why) => {
           if (this.#stage === 'negotiating') throw failure(`the connection failed: ${why}`);
-          this.#options.trace.record(`connection: ${why}`);
         },
       },
       tripwire,
@@ -163,7 +164,10 @@ export class Rendezvous {
       if (this.#remoteSdp === undefined) {
         this.#queued.push(signal.candidate);
         trace.record('got a candidate; queued until the remote description is set');
-      } else this.#addCandidate(signal.candidate, this.#remoteSdp);
+      } else {
+        trace.record('got a candidate');
+        this.#addCandidate(signal.candidate, this.#remoteSdp);
+      }
       return;
     }
     const due = role === 'sender' ? 'answer' : 'offer';
@@ -191,10 +195,10 @@ export class Rendezvous {
     const { tripwire, trace } = this.#options;
     const mid = candidateMid(candidate, remoteSdp);
     this.#peer?.addCandidate(candidate, mid).then(
-      (taken) => {
+      (refused) => {
         // A candidate the stack cannot use (Chromium's mDNS names, for node-datachannel) costs
         // that route only; the connection forms over the others.
-        if (!taken) trace.record(`the stack refused candidate ${candidate.candidate}`);
+        if (refused) trace.record(`the stack refused candidate ${candidate.candidate}: ${refused}`);
       },
       (error: unknown) => tripwire.trip(error),
     );
@@ -206,7 +210,7 @@ export class Rendezvous {
     clearTimeout(this.#timer);
     this.#stage = 'open';
     this.#options.trace.record('data channel open');
-    this.#resolveOpened({ channel, inbox: peer.inbox, gone: peer.gone });
+    this.#resolveOpened({ channel, inbox: peer.inbox, landed: peer.landed });
   }
 
   #send(payload: object): void {

@@ -41,6 +41,8 @@ export interface PeerEvents {
   localCandidate(candidate: CandidateInit): void;
   /** The data channel is open; its frames have been collected in the peer's inbox all along. */
   channelOpen(channel: SpecChannel): void;
+  /** A state change worth a line in the trace. */
+  note(step: string): void;
   /** ICE or DTLS failed, or the stack closed the connection. */
   connectionFailed(why: string): void;
 }
@@ -49,14 +51,20 @@ export interface PeerEvents {
 export interface PeerPort {
   /** Every frame of the data channel, from the moment the channel object exists. */
   readonly inbox: FrameInbox;
-  /** Settles once the connection is disconnected, failed or closed, by either side. */
-  readonly gone: Promise<void>;
+  /**
+   * Settles once the other side provably has everything this side sent before closing the data
+   * channel, so the connection may go. What proves it depends on the stack (see the adapters).
+   */
+  readonly landed: Promise<void>;
   /** Offerer: creates the data channel and the offer (delivered as a local description). */
   offer(): void;
   /** Sets the remote description; an answerer then produces its answer as a local description. */
   acceptRemote(type: 'offer' | 'answer', sdp: string): Promise<void>;
-  /** Resolves false when the stack refused the candidate (an mDNS name it cannot resolve). */
-  addCandidate(candidate: CandidateInit, mid: string): Promise<boolean>;
+  /**
+   * Resolves with undefined once the stack took the candidate, or with its reason for refusing
+   * it (an mDNS name node-datachannel cannot resolve, for one).
+   */
+  addCandidate(candidate: CandidateInit, mid: string): Promise<string | undefined>;
   close(): void;
 }
 

@@ -132,10 +132,9 @@ async function attempt<T>(
 /**
  * Ends the connection without losing what is still in flight. When the other side closed the
  * channel first, everything it sent has arrived and the connection can go. Otherwise this side
- * closes the channel and waits for the other side to end the connection (or for the teardown
- * grace): neither an empty send buffer nor this side's own close event means the bytes arrived,
- * and closing the connection at once drops them (measured: node-datachannel to Chromium lost the
- * last MiB and the end marker that way).
+ * closes the channel and waits until the other side provably has every byte (or for the teardown
+ * grace): an empty send buffer does not say so, and closing the connection at once drops what is
+ * in flight (measured: node-datachannel to Chromium lost the last MiB and the end marker).
  */
 async function closeGracefully(open: OpenChannel, trace: Trace): Promise<void> {
   if (open.inbox.closed) return;
@@ -143,13 +142,13 @@ async function closeGracefully(open: OpenChannel, trace: Trace): Promise<void> {
   open.channel.close();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const ended = await Promise.race([
-    open.gone.then(() => true),
+    open.landed.then(() => true),
     new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), TEARDOWN_GRACE_MS))),
   ]);
   clearTimeout(timer);
   trace.record(
     ended
-      ? `closed the data channel; the other side ended the connection after ${Date.now() - started} ms`
-      : `closed the data channel; the other side had not ended the connection after ${TEARDOWN_GRACE_MS} ms`,
+      ? `closed the data channel; it landed after ${Date.now() - started} ms`
+      : `closed the data channel; no sign that it landed after ${TEARDOWN_GRACE_MS} ms`,
   );
 }

@@ -94,10 +94,12 @@ describeNeeding('redis', 'a command-line transfer through a cluster', () => {
     );
     expect(exits, `${sender.output()}\n${receiver.output()}`).toEqual([0, 0]);
     expect((await readFile(join(destination, 'photo.raw'))).equals(content)).toBe(true);
-    // The receiver reported its bytes to B; both servers count them in one total.
+    // The receiver reported its bytes to B; both servers count them in one total (A hears of it
+    // through Redis a moment later: GET /api/stats answers from memory).
     for (const server of servers) {
-      const stats = (await (await fetch(`${server.url}/api/stats`)).json()) as unknown;
-      expect(stats).toEqual({ totalBytes: content.length });
+      await expect
+        .poll(async () => (await fetch(`${server.url}/api/stats`)).json())
+        .toEqual({ totalBytes: content.length });
     }
   });
 });

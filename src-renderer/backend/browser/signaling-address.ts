@@ -1,9 +1,7 @@
 import { WEB_CLIENT_CONFIG_PATH } from '../../../src-shared/signaling/endpoints';
+import { CONFIG_REQUEST_TIMEOUT_MS } from '../../../src-shared/signaling/limits';
 import { requestJson, type HttpAnswer } from '../../../src-shared/http/request-json';
 import { browserHttp } from './browser-http';
-
-/** The web host answers from memory; a config slower than this is treated as absent. */
-export const CONFIG_REQUEST_TIMEOUT_MS = 10_000;
 
 /**
  * Where the signaling server is, from the answer to GET /api/config: its `socketUrl`, or the
