@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import type {
   AckMessage,
   ControlType,
@@ -45,16 +46,12 @@ export function parseJsonObject(text: string): JsonObject | IgnoredWhy {
 export function readSenderMessage(json: JsonObject): ControlReading<SenderMessage> {
   const type = own(json, 'type');
   switch (type) {
-    case 'metadata': {
-      const read = readMetadata(json);
-      return typeof read === 'string'
-        ? { kind: 'refused', type, problem: read }
-        : { kind: 'control', message: read };
-    }
+    case 'metadata':
+      return readWith(METADATA, type, json);
     case 'end':
       return { kind: 'control', message: { type } };
     case 'incompatible':
-      return { kind: 'control', message: readIncompatible(json) };
+      return readWith(INCOMPATIBLE, type, json);
     case 'ack':
     case 'received':
       return { kind: 'ignored', why: 'wrong-direction' };
@@ -67,16 +64,12 @@ export function readSenderMessage(json: JsonObject): ControlReading<SenderMessag
 export function readReceiverMessage(json: JsonObject): ControlReading<ReceiverMessage> {
   const type = own(json, 'type');
   switch (type) {
-    case 'ack': {
-      const read = readAck(json);
-      return typeof read === 'string'
-        ? { kind: 'refused', type, problem: read }
-        : { kind: 'control', message: read };
-    }
+    case 'ack':
+      return readWith(ACK, type, json);
     case 'received':
       return { kind: 'control', message: { type } };
     case 'incompatible':
-      return { kind: 'control', message: readIncompatible(json) };
+      return readWith(INCOMPATIBLE, type, json);
     case 'metadata':
     case 'end':
       return { kind: 'ignored', why: 'wrong-direction' };
@@ -90,80 +83,107 @@ function own(json: JsonObject, key: string): unknown {
   return Object.hasOwn(json, key) ? json[key] : undefined;
 }
 
-function isCount(value: unknown): value is number {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+/** Every field the schemas below read. */
+const FIELDS = [
+  'id',
+  'fileName',
+  'fileSize',
+  'index',
+  'total',
+  'totalBytes',
+  'offset',
+  'reason',
+  'pv',
+  'pvMin',
+  'ver',
+];
+
+/**
+ * The message `schema` reads, or a refusal naming the first problem in field order. Every field
+ * is handed over as present, a missing one as undefined, so that its own schema names the problem
+ * rather than valibot's generic missing-key issue.
+ */
+function readWith<M>(
+  schema: v.GenericSchema<unknown, M>,
+  type: ControlType,
+  json: JsonObject,
+): ControlReading<M> {
+  const fields = Object.fromEntries(FIELDS.map((key) => [key, own(json, key)]));
+  const read = v.safeParse(schema, fields);
+  return read.success
+    ? { kind: 'control', message: read.output }
+    : { kind: 'refused', type, problem: read.issues[0].message };
 }
 
-function readMetadata(json: JsonObject): IncomingMetadata | string {
-  const id = own(json, 'id');
-  const fileName = own(json, 'fileName');
-  const fileSize = own(json, 'fileSize');
-  const index = own(json, 'index');
-  const total = own(json, 'total');
-  const totalBytes = own(json, 'totalBytes');
-  if (typeof id !== 'string') return 'id is missing or not a string';
-  if (typeof fileName !== 'string' || fileName === '') return 'fileName is missing or empty';
-  if (!isCount(index) || index < 1) return 'index is not a 1-based position';
-  if (!isCount(total) || total < index) return 'total is not a count covering index';
-  if (!isCount(totalBytes)) return 'totalBytes is not a byte count';
-  const advert = readAdvert(json);
-  if (typeof advert === 'string') return advert;
-  return {
-    type: 'metadata',
-    id,
-    fileName,
-    // An unusable size is the receiver's call (browser: skip the check; native: read as 0).
-    fileSize: isCount(fileSize) ? fileSize : undefined,
-    index,
-    total,
-    totalBytes,
-    ...advert,
-  };
-}
+/** A safe whole number of at least `min`; JSON's 1e400 reads as Infinity, which fails here. */
+const whole = (min: number, problem?: string) =>
+  v.pipe(v.number(problem), v.safeInteger(problem), v.minValue(min, problem));
 
-function readAck(json: JsonObject): AckMessage | string {
-  const id = own(json, 'id');
-  const offset = own(json, 'offset');
-  if (typeof id !== 'string') return 'id is missing or not a string';
-  if (!isCount(offset)) return 'offset is not a byte count';
-  const advert = readAdvert(json);
-  if (typeof advert === 'string') return advert;
-  return { type: 'ack', id, offset, ...advert };
-}
+/** A field whose unusable value reads as absent instead of refusing the message. */
+const dropped = <T>(schema: v.GenericSchema<unknown, T>) =>
+  v.fallback(v.undefinedable(schema), undefined);
 
-// An incompatible always stops the transfer, so malformed fields are dropped rather than refused.
-function readIncompatible(json: JsonObject): IncompatibleMessage {
-  const reason = own(json, 'reason');
-  const pv = own(json, 'pv');
-  const pvMin = own(json, 'pvMin');
-  const ver = own(json, 'ver');
-  const message: IncompatibleMessage = {
-    type: 'incompatible',
-    reason: typeof reason === 'string' ? reason : '',
-  };
-  if (isVersion(pv)) message.pv = pv;
-  if (isVersion(pvMin)) message.pvMin = pvMin;
-  if (typeof ver === 'string') message.ver = ver;
-  return message;
-}
-
-function isVersion(value: unknown): value is number {
-  return isCount(value) && value >= 1;
-}
+const ID = v.string('id is missing or not a string');
+const FILE_NAME = 'fileName is missing or empty';
+const TOTAL = 'total is not a count covering index';
 
 /**
  * `pv` and `pvMin` gate the transfer, so a present but unusable value refuses the message; null
  * reads as absent. `ver` never gates anything, so a non-string one is dropped.
  */
-function readAdvert(json: JsonObject): VersionAdvert | string {
-  const advert: VersionAdvert = {};
-  for (const key of ['pv', 'pvMin'] as const) {
-    const value = own(json, key);
-    if (value === undefined || value === null) continue;
-    if (!isVersion(value)) return `${key} is not a protocol version`;
-    advert[key] = value;
-  }
-  const ver = own(json, 'ver');
-  if (typeof ver === 'string') advert.ver = ver;
-  return advert;
+const ADVERT = {
+  pv: v.nullish(whole(1, 'pv is not a protocol version')),
+  pvMin: v.nullish(whole(1, 'pvMin is not a protocol version')),
+  ver: dropped(v.string()),
+};
+
+interface AdvertFields {
+  pv?: number | null;
+  pvMin?: number | null;
+  ver?: string;
 }
+
+/** The fields with the versions that read as absent left out, as encode.ts leaves them out. */
+function withAdvert<T extends AdvertFields>({ pv, pvMin, ver, ...fields }: T) {
+  const advert: VersionAdvert = {};
+  if (typeof pv === 'number') advert.pv = pv;
+  if (typeof pvMin === 'number') advert.pvMin = pvMin;
+  if (ver !== undefined) advert.ver = ver;
+  return { ...fields, ...advert };
+}
+
+const METADATA = v.pipe(
+  // valibot checks across fields only once every field of the object reads, so total is checked
+  // against index in a first part: a bad total is named before a bad totalBytes, in field order.
+  v.intersect([
+    v.pipe(
+      v.object({
+        id: ID,
+        fileName: v.pipe(v.string(FILE_NAME), v.nonEmpty(FILE_NAME)),
+        // An unusable size is the receiver's call (browser: skip the check; native: read as 0).
+        fileSize: dropped(whole(0)),
+        index: whole(1, 'index is not a 1-based position'),
+        total: whole(0, TOTAL),
+      }),
+      v.check(({ index, total }) => total >= index, TOTAL),
+    ),
+    v.object({ totalBytes: whole(0, 'totalBytes is not a byte count'), ...ADVERT }),
+  ]),
+  v.transform((fields): IncomingMetadata => ({ type: 'metadata', ...withAdvert(fields) })),
+);
+
+const ACK = v.pipe(
+  v.object({ id: ID, offset: whole(0, 'offset is not a byte count'), ...ADVERT }),
+  v.transform((fields): AckMessage => ({ type: 'ack', ...withAdvert(fields) })),
+);
+
+// An incompatible always stops the transfer, so malformed fields are dropped rather than refused.
+const INCOMPATIBLE = v.pipe(
+  v.object({
+    reason: v.fallback(v.string(), ''),
+    pv: dropped(whole(1)),
+    pvMin: dropped(whole(1)),
+    ver: ADVERT.ver,
+  }),
+  v.transform((fields): IncompatibleMessage => ({ type: 'incompatible', ...withAdvert(fields) })),
+);

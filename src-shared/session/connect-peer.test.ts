@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SDP_MAX_MESSAGE_SIZE_BYTES } from '../protocol/limits';
 import type { SignalPayload } from '../signaling/signal-payload';
 import { CONNECT_TIMEOUTS, connectPeer, type ConnectResult } from './connect-peer';
+import { ANSWERER_CHECKS_HOLD_MS } from './session-limits';
 import type { NegotiationSignal } from './negotiation-signal';
 import type {
   ChannelPort,
@@ -181,6 +182,46 @@ describe('the connection lifecycle (receiver, the answerer)', () => {
     expect(peers[1].remote).toEqual([`offer:${OFFER_SDP}`]);
     // The receiver's person sees "Retrying the connection…" too.
     expect(retries).toEqual([2]);
+  });
+
+  it("holds the offerer's candidates until its connection is up, so its checks cannot race the answer", async () => {
+    const { room, peers } = connecting('receiver');
+    const candidate = (n: number) => ({
+      type: 'signal' as const,
+      payload: { candidate: { candidate: `candidate:${n} 1 UDP 1 10.0.0.${n} 5000 typ host` } },
+    });
+    room.deliver(candidate(1));
+    room.deliver({ type: 'signal', payload: { type: 'offer', sdp: OFFER_SDP } });
+    room.deliver(candidate(2));
+    await flush();
+    expect(peers[0].candidates).toEqual([]);
+
+    peers[0].connect();
+    await flush();
+    // In any order: the one that came before the offer is added once the offer is set.
+    expect(peers[0].candidates.map((c) => c.candidate).sort()).toEqual([
+      'candidate:1 1 UDP 1 10.0.0.1 5000 typ host',
+      'candidate:2 1 UDP 1 10.0.0.2 5000 typ host',
+    ]);
+    room.deliver(candidate(3));
+    await flush();
+    expect(peers[0].candidates).toHaveLength(3);
+  });
+
+  it("adds the offerer's candidates after the hold when the offerer's checks never arrive", async () => {
+    const { room, peers, clock } = connecting('receiver');
+    room.deliver({ type: 'signal', payload: { type: 'offer', sdp: OFFER_SDP } });
+    room.deliver({
+      type: 'signal',
+      payload: { candidate: { candidate: 'candidate:1 1 UDP 1 10.0.0.1 5000 typ host' } },
+    });
+    await flush();
+    clock.advance(ANSWERER_CHECKS_HOLD_MS - 1);
+    await flush();
+    expect(peers[0].candidates).toEqual([]);
+    clock.advance(1);
+    await flush();
+    expect(peers[0].candidates).toHaveLength(1);
   });
 
   it('fails with "timed out waiting for the offer" when no offer comes', async () => {

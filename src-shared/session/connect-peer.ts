@@ -13,7 +13,11 @@ import {
   encodeSignal,
   type NegotiationSignal,
 } from './negotiation-signal';
-import { CONNECT_ATTEMPT_TIMEOUT_MS, CONNECT_ATTEMPTS_MAX } from './session-limits';
+import {
+  ANSWERER_CHECKS_HOLD_MS,
+  CONNECT_ATTEMPT_TIMEOUT_MS,
+  CONNECT_ATTEMPTS_MAX,
+} from './session-limits';
 import type {
   ChannelPort,
   Clock,
@@ -87,6 +91,8 @@ interface Attempt {
   remoteSdp: string | undefined;
   settingRemote: boolean;
   pending: CandidateInit[];
+  /** Answerer: the offerer's candidates, held back while its checks may still race the answer. */
+  held: CandidateInit[] | undefined;
   timers: ClockTimer[];
   stop: () => void;
 }
@@ -262,6 +268,7 @@ class ConnectionAttempts {
       remoteSdp: undefined,
       settingRemote: false,
       pending: [],
+      held: role === 'answerer' ? [] : undefined,
       timers: [],
       stop: () => undefined,
     };
@@ -278,6 +285,7 @@ class ConnectionAttempts {
       connected: () => {
         if (this.#current !== attempt) return;
         this.#everConnected = true;
+        this.#releaseHeld(attempt);
         attempt.timers.push(
           clock.setTimeout(
             () => this.#attemptFailed(attempt, ERROR_MESSAGES.ERR_CHANNEL_TIMEOUT),
@@ -324,7 +332,20 @@ class ConnectionAttempts {
     if (this.#current !== attempt) return;
     attempt.remoteSdp = sdp;
     this.#descriptionsCrossed = true;
+    if (attempt.held !== undefined) {
+      attempt.timers.push(
+        this.#options.clock.setTimeout(() => this.#releaseHeld(attempt), ANSWERER_CHECKS_HOLD_MS),
+      );
+    }
     for (const candidate of attempt.pending.splice(0)) this.#addCandidate(attempt, candidate);
+  }
+
+  /** The answerer's checks may go now: its connection is up, or the hold is over. */
+  #releaseHeld(attempt: Attempt): void {
+    const held = attempt.held;
+    if (held === undefined || this.#current !== attempt) return;
+    attempt.held = undefined;
+    for (const candidate of held) this.#addCandidate(attempt, candidate);
   }
 
   /** Candidates wait for the remote description: no stack takes them before it. */
@@ -332,6 +353,10 @@ class ConnectionAttempts {
     const sdp = attempt.remoteSdp;
     if (sdp === undefined) {
       attempt.pending.push(candidate);
+      return;
+    }
+    if (attempt.held !== undefined) {
+      attempt.held.push(candidate);
       return;
     }
     const sdpMLineIndex = candidate.sdpMLineIndex ?? 0;

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import type { SignalPayload } from '../signaling/signal-payload';
 
 /**
@@ -15,13 +16,25 @@ export type NegotiationSignal =
 
 type Fields = Record<string, unknown>;
 
+// Hand-written: valibot's object schemas take an array for an object, which would change how a
+// payload whose `sdp` is an array is read.
 const isObject = (value: unknown): value is Fields =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const attemptOf = (fields: Fields): { attempt?: number } =>
-  typeof fields.attempt === 'number' && Number.isSafeInteger(fields.attempt) && fields.attempt > 0
-    ? { attempt: fields.attempt }
-    : {};
+const DESCRIPTION = v.object({ type: v.picklist(['offer', 'answer']), sdp: v.string() });
+/** A candidate line with or without its `a=` prefix. */
+const CANDIDATE_LINE = v.pipe(
+  v.string(),
+  v.transform((line) => (line.startsWith('a=') ? line.slice(2) : line)),
+  // An empty candidate marks the end of gathering, which trickle ICE does not need relayed.
+  v.check((line) => line.trim() !== ''),
+);
+const MID = v.pipe(v.string(), v.nonEmpty());
+const M_LINE_INDEX = v.pipe(v.number(), v.integer(), v.minValue(0));
+const ATTEMPT = v.pipe(v.number(), v.safeInteger(), v.minValue(1));
+
+const attemptOf = ({ attempt }: Fields): { attempt?: number } =>
+  v.is(ATTEMPT, attempt) ? { attempt } : {};
 
 /**
  * The wire form every Ferry peer relays: a description as `{ type, sdp }`, a candidate as
@@ -43,26 +56,24 @@ export function encodeSignal(signal: NegotiationSignal): SignalPayload {
   };
 }
 
-function readDescription(fields: Fields, outer: Fields): NegotiationSignal | undefined {
-  const { type, sdp } = fields;
-  if ((type !== 'offer' && type !== 'answer') || typeof sdp !== 'string') return undefined;
-  return { type, sdp, ...attemptOf(outer) };
+function readDescription(fields: unknown, outer: Fields): NegotiationSignal | undefined {
+  const read = v.safeParse(DESCRIPTION, fields);
+  return read.success ? { ...read.output, ...attemptOf(outer) } : undefined;
 }
 
-/** A candidate line with or without its `a=` prefix, and its m-line by mid or by index. */
+/** A candidate and its m-line by mid or by index; a mid or index of the wrong kind is left out. */
 function readCandidate(line: unknown, where: Fields, outer: Fields): NegotiationSignal | undefined {
-  if (typeof line !== 'string') return undefined;
-  const candidate = line.startsWith('a=') ? line.slice(2) : line;
-  // An empty candidate marks the end of gathering, which trickle ICE does not need relayed.
-  if (candidate.trim() === '') return undefined;
+  const read = v.safeParse(CANDIDATE_LINE, line);
+  if (!read.success) return undefined;
+  // The first name present wins, even when its value is unusable.
   const mid = where.sdpMid ?? where.mid;
   const index = where.sdpMLineIndex ?? where.mLineIndex;
-  const init: { candidate: string; sdpMid?: string; sdpMLineIndex?: number } = { candidate };
-  if (typeof mid === 'string' && mid !== '') init.sdpMid = mid;
-  if (typeof index === 'number' && Number.isInteger(index) && index >= 0) {
-    init.sdpMLineIndex = index;
-  }
-  return { type: 'candidate', candidate: init, ...attemptOf(outer) };
+  const candidate = {
+    candidate: read.output,
+    ...(v.is(MID, mid) ? { sdpMid: mid } : {}),
+    ...(v.is(M_LINE_INDEX, index) ? { sdpMLineIndex: index } : {}),
+  };
+  return { type: 'candidate', candidate, ...attemptOf(outer) };
 }
 
 /**

@@ -1,85 +1,81 @@
 // Decoding of WebSocket messages in both directions. A malformed message decodes to an error
 // value carrying the `message` the server sends back; nothing here throws.
+import * as v from 'valibot';
 import { isRoomId } from './room-id';
 import { SIGNALING_ERROR } from './signaling-errors';
 import type { WsClientMessage, WsServerMessage } from './ws-messages';
 
 export type Decoded<T> = { ok: true; message: T } | { ok: false; error: string };
 
-type Fields = Record<string, unknown>;
+const ROOM_ID = v.custom<string>(isRoomId, SIGNALING_ERROR.invalidRoomId);
 
-function parseObject(text: string): Decoded<Fields & { type: string }> {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return { ok: false, error: SIGNALING_ERROR.invalidJson };
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { ok: false, error: SIGNALING_ERROR.invalidMessage };
-  }
-  const fields = value as Fields;
-  if (typeof fields.type !== 'string') return { ok: false, error: SIGNALING_ERROR.invalidMessage };
-  return { ok: true, message: fields as Fields & { type: string } };
-}
+/**
+ * One JSON object with a string `type`, checked before the type is looked up: a message whose
+ * `type` is not a string is malformed, not of an unknown type.
+ */
+const ENVELOPE = v.pipe(
+  v.string(),
+  v.parseJson(undefined, SIGNALING_ERROR.invalidJson),
+  v.looseObject({ type: v.string() }),
+);
 
-function invalid(): { ok: false; error: string } {
-  return { ok: false, error: SIGNALING_ERROR.invalidMessage };
+const CLIENT_MESSAGE = v.pipe(
+  ENVELOPE,
+  v.variant(
+    'type',
+    [
+      // The object's own message is the one for a missing key: no room id is an invalid one.
+      v.object({ type: v.literal('join-room'), roomId: ROOM_ID }, SIGNALING_ERROR.invalidRoomId),
+      v.pipe(
+        v.object({
+          type: v.literal('signal'),
+          signal: v.nonNullish(v.unknown()),
+          roomId: v.nullish(ROOM_ID),
+        }),
+        // A null room id is one left out.
+        v.transform(({ roomId, ...message }) =>
+          roomId == null ? message : { ...message, roomId },
+        ),
+      ),
+      v.object({ type: v.literal('ping') }),
+    ],
+    SIGNALING_ERROR.unknownType,
+  ),
+);
+
+const SERVER_MESSAGE = v.pipe(
+  ENVELOPE,
+  v.variant(
+    'type',
+    [
+      v.object({ type: v.literal('room-joined'), role: v.picklist(['sender', 'receiver']) }),
+      v.object({ type: v.literal('user-connected'), id: v.string() }),
+      // The server relays a peer's signal untouched, null included.
+      v.object({ type: v.literal('signal'), signal: v.unknown(), sender: v.string() }),
+      v.object({ type: v.picklist(['peer-disconnected', 'room-full', 'pong']) }),
+      v.object({ type: v.literal('error'), message: v.string() }),
+    ],
+    SIGNALING_ERROR.unknownType,
+  ),
+);
+
+/** The first problem's message; a check without a message of its own means a malformed message. */
+function decode<T>(schema: v.GenericSchema<string, T>, text: string): Decoded<T> {
+  const read = v.safeParse(schema, text, {
+    abortEarly: true,
+    message: SIGNALING_ERROR.invalidMessage,
+  });
+  return read.success
+    ? { ok: true, message: read.output }
+    : { ok: false, error: read.issues[0].message };
 }
 
 /** What a native peer sent to the server. */
 export function decodeWsClientMessage(text: string): Decoded<WsClientMessage> {
-  const parsed = parseObject(text);
-  if (!parsed.ok) return parsed;
-  const fields = parsed.message;
-  switch (fields.type) {
-    case 'join-room':
-      if (!isRoomId(fields.roomId)) return { ok: false, error: SIGNALING_ERROR.invalidRoomId };
-      return { ok: true, message: { type: 'join-room', roomId: fields.roomId } };
-    case 'signal': {
-      if (fields.signal === undefined || fields.signal === null) return invalid();
-      if (fields.roomId === undefined || fields.roomId === null) {
-        return { ok: true, message: { type: 'signal', signal: fields.signal } };
-      }
-      if (!isRoomId(fields.roomId)) return { ok: false, error: SIGNALING_ERROR.invalidRoomId };
-      return {
-        ok: true,
-        message: { type: 'signal', signal: fields.signal, roomId: fields.roomId },
-      };
-    }
-    case 'ping':
-      return { ok: true, message: { type: 'ping' } };
-    default:
-      return { ok: false, error: SIGNALING_ERROR.unknownType };
-  }
+  return decode(CLIENT_MESSAGE, text);
 }
 
 /** What the server sent to a native peer. */
 export function decodeWsServerMessage(text: string): Decoded<WsServerMessage> {
-  const parsed = parseObject(text);
-  if (!parsed.ok) return parsed;
-  const fields = parsed.message;
-  switch (fields.type) {
-    case 'room-joined':
-      if (fields.role !== 'sender' && fields.role !== 'receiver') return invalid();
-      return { ok: true, message: { type: 'room-joined', role: fields.role } };
-    case 'user-connected':
-      if (typeof fields.id !== 'string') return invalid();
-      return { ok: true, message: { type: 'user-connected', id: fields.id } };
-    case 'signal':
-      if (fields.signal === undefined || typeof fields.sender !== 'string') return invalid();
-      return {
-        ok: true,
-        message: { type: 'signal', signal: fields.signal, sender: fields.sender },
-      };
-    case 'peer-disconnected':
-    case 'room-full':
-    case 'pong':
-      return { ok: true, message: { type: fields.type } };
-    case 'error':
-      if (typeof fields.message !== 'string') return invalid();
-      return { ok: true, message: { type: 'error', message: fields.message } };
-    default:
-      return { ok: false, error: SIGNALING_ERROR.unknownType };
-  }
+  return decode(SERVER_MESSAGE, text);
 }
