@@ -224,6 +224,20 @@ describe('the connection lifecycle (receiver, the answerer)', () => {
     expect(peers[0].candidates).toHaveLength(1);
   });
 
+  it("adds a Ferry offerer's candidates at once: it numbers its attempts and holds its own", async () => {
+    const { room, peers } = connecting('receiver');
+    room.deliver({ type: 'signal', payload: { type: 'offer', sdp: OFFER_SDP, attempt: 1 } });
+    room.deliver({
+      type: 'signal',
+      payload: {
+        candidate: { candidate: 'candidate:1 1 UDP 1 10.0.0.1 5000 typ host' },
+        attempt: 1,
+      },
+    });
+    await flush();
+    expect(peers[0].candidates).toHaveLength(1);
+  });
+
   it('fails with "timed out waiting for the offer" when no offer comes', async () => {
     const { clock, settled } = connecting('receiver');
     clock.advance(CONNECT_TIMEOUTS.offerAnswer);

@@ -91,7 +91,7 @@ interface Attempt {
   remoteSdp: string | undefined;
   settingRemote: boolean;
   pending: CandidateInit[];
-  /** Answerer: the offerer's candidates, held back while its checks may still race the answer. */
+  /** Answerer: the offerer's candidates, held back while our checks may still race the answer. */
   held: CandidateInit[] | undefined;
   timers: ClockTimer[];
   stop: () => void;
@@ -268,7 +268,9 @@ class ConnectionAttempts {
       remoteSdp: undefined,
       settingRemote: false,
       pending: [],
-      held: role === 'answerer' ? [] : undefined,
+      // A Ferry offerer numbers its attempts and covers the race from its side (it sends its
+      // candidates only once the answer is applied); only another offerer's checks are held.
+      held: role === 'answerer' && number === undefined ? [] : undefined,
       timers: [],
       stop: () => undefined,
     };

@@ -14,8 +14,8 @@ export const SPEED_WINDOW_MS = 3000;
 export const CONNECT_ATTEMPT_TIMEOUT_MS = 10_000;
 
 /**
- * An answerer adds the offerer's candidates, and so starts its own connectivity checks, only
- * once its connection is up or after this long from taking the offer. The offerer's checks, sent
+ * An answerer whose offerer is not Ferry adds the offerer's candidates, and so starts its own
+ * connectivity checks, only once its connection is up or after this long from taking the offer. The offerer's checks, sent
  * once it has the answer, connect the pair without them; checks that reach a libdatachannel
  * offerer while it is still applying the answer make it fail the DTLS handshake (docs/protocol.md,
  * "Setup retry"). Only a route the offerer's checks cannot open waits this long.
