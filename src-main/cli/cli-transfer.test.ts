@@ -1,36 +1,24 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useLoopbackRig } from '../engine/test-support/loopback-rig';
 import { CLI_UPDATE_COMMAND } from '../../src-shared/protocol';
 import { STATS_PATH } from '../../src-shared/signaling/endpoints';
 import { sendFiles, receiveFiles } from '../engine';
 import {
   filesUnder,
-  scratchFolder,
   sha256File,
   writeRandomFile,
   writeTextFile,
 } from '../engine/test-support/files-on-disk';
 import { startLoopbackServer } from '../engine/test-support/loopback-server';
-import type { RunningServer } from '../signaling-server';
 import { EXIT } from './exit-codes';
 import { startCli } from './test-support/cli-process';
 
 const CODE_LINE = /^Code: ([a-z]+(?:-[a-z]+){2,3})$/;
 
-let server: RunningServer;
-let scratch: Awaited<ReturnType<typeof scratchFolder>>;
-
-beforeAll(async () => {
-  server = await startLoopbackServer();
-  scratch = await scratchFolder();
-});
-
-afterAll(async () => {
-  await server.close();
-  await scratch.remove();
-});
+const rig = useLoopbackRig();
 
 function codeOf(line: string): string {
   return CODE_LINE.exec(line)?.[1] ?? '';
@@ -38,15 +26,15 @@ function codeOf(line: string): string {
 
 describe('the command-line peer', () => {
   it('sends a folder and a file: the code on its own line, exit 0 on both sides, identical files', async () => {
-    const source = join(scratch.path, 'cli-source');
+    const source = join(rig.scratch.path, 'cli-source');
     await writeTextFile(join(source, 'folder', 'inner', 'note.txt'), 'nested note\n');
     await writeRandomFile(join(source, 'data.bin'), 3 * 1024 * 1024);
-    const destination = join(scratch.path, 'cli-received');
+    const destination = join(rig.scratch.path, 'cli-received');
 
     const sender = startCli([
       'send',
       '--server',
-      server.url,
+      rig.server.url,
       join(source, 'folder'),
       join(source, 'data.bin'),
     ]);
@@ -54,7 +42,7 @@ describe('the command-line peer', () => {
     const receiver = startCli([
       'receive',
       '--server',
-      server.url,
+      rig.server.url,
       '--out',
       destination,
       '--yes',
@@ -71,18 +59,18 @@ describe('the command-line peer', () => {
       await sha256File(join(source, 'data.bin')),
     );
     // --no-report: nothing was added to the server's anonymous counter.
-    const stats = await fetch(new URL(STATS_PATH, server.url));
+    const stats = await fetch(new URL(STATS_PATH, rig.server.url));
     expect(await stats.json()).toEqual({ totalBytes: 0 });
   });
 
   it('asks before accepting; a "no" closes the channel, which the sender hears at once', async () => {
-    const file = join(scratch.path, 'cli-declined', 'unwanted.txt');
+    const file = join(rig.scratch.path, 'cli-declined', 'unwanted.txt');
     await writeTextFile(file, 'no thanks');
-    const destination = join(scratch.path, 'cli-declined-received');
+    const destination = join(rig.scratch.path, 'cli-declined-received');
 
-    const sender = startCli(['send', '--server', server.url, file]);
+    const sender = startCli(['send', '--server', rig.server.url, file]);
     const code = codeOf(await sender.line(CODE_LINE));
-    const receiver = startCli(['receive', '--server', server.url, '--out', destination, code]);
+    const receiver = startCli(['receive', '--server', rig.server.url, '--out', destination, code]);
     await receiver.line(/1 file.*unwanted\.txt/);
     await receiver.line(/\[y\/N\]/);
     receiver.type('n\n');
@@ -95,12 +83,12 @@ describe('the command-line peer', () => {
   });
 
   it('against a newer peer, prints the remedy on either side and the receiver writes nothing', async () => {
-    const file = join(scratch.path, 'cli-newer', 'future.txt');
+    const file = join(rig.scratch.path, 'cli-newer', 'future.txt');
     await writeTextFile(file, 'from a newer Ferry');
-    const destination = join(scratch.path, 'cli-newer-received');
+    const destination = join(rig.scratch.path, 'cli-newer-received');
 
     const newerSender = sendFiles({
-      serverUrl: server.url,
+      serverUrl: rig.server.url,
       paths: [file],
       remedySurface: 'cli',
       protocolVersion: { pv: 2, pvMin: 2 },
@@ -111,7 +99,7 @@ describe('the command-line peer', () => {
     const receiver = startCli([
       'receive',
       '--server',
-      server.url,
+      rig.server.url,
       '--out',
       destination,
       '--yes',
@@ -123,9 +111,9 @@ describe('the command-line peer', () => {
     expect(received.stderr).toContain(CLI_UPDATE_COMMAND);
     expect(await filesUnder(destination)).toEqual([]);
 
-    const sender = startCli(['send', '--server', server.url, file]);
+    const sender = startCli(['send', '--server', rig.server.url, file]);
     const newerReceiver = receiveFiles({
-      serverUrl: server.url,
+      serverUrl: rig.server.url,
       code: codeOf(await sender.line(CODE_LINE)),
       destination,
       remedySurface: 'cli',

@@ -1,38 +1,21 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useLoopbackRig } from './test-support/loopback-rig';
 import { ACK_TIMEOUT_MS } from '../../src-shared/protocol';
-import type { RunningServer } from '../signaling-server';
-import {
-  filesUnder,
-  scratchFolder,
-  writeRandomFile,
-  writeTextFile,
-} from './test-support/files-on-disk';
-import { startLoopbackServer } from './test-support/loopback-server';
+import { filesUnder, writeRandomFile, writeTextFile } from './test-support/files-on-disk';
 import { transferPair } from './test-support/transfer-pair';
 
-let server: RunningServer;
-let scratch: Awaited<ReturnType<typeof scratchFolder>>;
-
-beforeAll(async () => {
-  server = await startLoopbackServer();
-  scratch = await scratchFolder();
-});
-
-afterAll(async () => {
-  await server.close();
-  await scratch.remove();
-});
+const rig = useLoopbackRig();
 
 describe('ending a transfer early', () => {
   it('a declined offer reaches the sender at once, not at the 120 s ack deadline, and nothing is written', async () => {
-    const file = join(scratch.path, 'declined', 'offer.txt');
+    const file = join(rig.scratch.path, 'declined', 'offer.txt');
     await writeTextFile(file, 'not wanted');
-    const destination = join(scratch.path, 'declined-received');
+    const destination = join(rig.scratch.path, 'declined-received');
     let declinedAt = 0;
 
     const outcome = await transferPair(
-      server.url,
+      rig.server.url,
       { paths: [file], iceServers: [] },
       {
         destination,
@@ -52,12 +35,12 @@ describe('ending a transfer early', () => {
   });
 
   it('a channel closed mid-file leaves neither the file nor its .part', async () => {
-    const file = join(scratch.path, 'cut', 'big.bin');
+    const file = join(rig.scratch.path, 'cut', 'big.bin');
     await writeRandomFile(file, 32 * 1024 * 1024);
-    const destination = join(scratch.path, 'cut-received');
+    const destination = join(rig.scratch.path, 'cut-received');
 
     const outcome = await transferPair(
-      server.url,
+      rig.server.url,
       { paths: [file], iceServers: [] },
       { destination, iceServers: [] },
       (receiver) =>
@@ -73,12 +56,12 @@ describe('ending a transfer early', () => {
   });
 
   it('an offer nobody answers fails the sender at its ack deadline, which options can shorten', async () => {
-    const file = join(scratch.path, 'unanswered', 'waiting.txt');
+    const file = join(rig.scratch.path, 'unanswered', 'waiting.txt');
     await writeTextFile(file, 'anyone there?');
-    const destination = join(scratch.path, 'unanswered-received');
+    const destination = join(rig.scratch.path, 'unanswered-received');
 
     const outcome = await transferPair(
-      server.url,
+      rig.server.url,
       { paths: [file], iceServers: [], timeouts: { ack: 300 } },
       { destination, iceServers: [], onOffer: () => new Promise<boolean>(() => undefined) },
     );

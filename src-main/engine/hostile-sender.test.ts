@@ -1,32 +1,19 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useLoopbackRig } from './test-support/loopback-rig';
 import { CLI_UPDATE_COMMAND } from '../../src-shared/protocol';
-import type { RunningServer } from '../signaling-server';
 import {
   filesUnder,
-  scratchFolder,
   sha256File,
   writeRandomFile,
   writeTextFile,
 } from './test-support/files-on-disk';
-import { startLoopbackServer } from './test-support/loopback-server';
 import { transferPair } from './test-support/transfer-pair';
 
 const MiB = 1024 * 1024;
 
-let server: RunningServer;
-let scratch: Awaited<ReturnType<typeof scratchFolder>>;
-
-beforeAll(async () => {
-  server = await startLoopbackServer();
-  scratch = await scratchFolder();
-});
-
-afterAll(async () => {
-  await server.close();
-  await scratch.remove();
-});
+const rig = useLoopbackRig();
 
 /** A sender whose metadata lies about file `index`; the real bytes still go out. */
 function lyingAbout(index: number, told: { fileName?: string; fileSize?: number }) {
@@ -35,13 +22,13 @@ function lyingAbout(index: number, told: { fileName?: string; fileSize?: number 
 
 describe('a receiver facing a sender that breaks its word', () => {
   it('discards a file that overruns its announced size, tells the sender why and keeps the files before it', async () => {
-    const source = join(scratch.path, 'overrun');
+    const source = join(rig.scratch.path, 'overrun');
     await writeTextFile(join(source, 'a-honest.txt'), 'honest bytes');
     await writeRandomFile(join(source, 'b-overrun.bin'), 16 * MiB);
-    const destination = join(scratch.path, 'overrun-received');
+    const destination = join(rig.scratch.path, 'overrun-received');
 
     const outcome = await transferPair(
-      server.url,
+      rig.server.url,
       {
         paths: [join(source, 'a-honest.txt'), join(source, 'b-overrun.bin')],
         iceServers: [],
@@ -60,12 +47,12 @@ describe('a receiver facing a sender that breaks its word', () => {
   });
 
   it('discards a file that ends short of its announced size and leaves no .part behind', async () => {
-    const source = join(scratch.path, 'short');
+    const source = join(rig.scratch.path, 'short');
     await writeTextFile(join(source, 'short.bin'), 'only eleven');
-    const destination = join(scratch.path, 'short-received');
+    const destination = join(rig.scratch.path, 'short-received');
 
     const outcome = await transferPair(
-      server.url,
+      rig.server.url,
       {
         paths: [join(source, 'short.bin')],
         iceServers: [],
@@ -81,15 +68,15 @@ describe('a receiver facing a sender that breaks its word', () => {
   });
 
   it('keeps traversal and absolute names inside the destination folder', async () => {
-    const source = join(scratch.path, 'hostile-names');
+    const source = join(rig.scratch.path, 'hostile-names');
     await writeTextFile(join(source, 'one.txt'), 'climbs out');
     await writeTextFile(join(source, 'two.txt'), 'absolute');
     await writeTextFile(join(source, 'three.txt'), 'backslashes');
     const names = ['../../escaped.txt', '/etc/ferry-absolute.txt', '..\\..\\windows.txt'];
-    const destination = join(scratch.path, 'inside', 'received');
+    const destination = join(rig.scratch.path, 'inside', 'received');
 
     const outcome = await transferPair(
-      server.url,
+      rig.server.url,
       {
         paths: ['one.txt', 'two.txt', 'three.txt'].map((name) => join(source, name)),
         iceServers: [],
@@ -102,7 +89,7 @@ describe('a receiver facing a sender that breaks its word', () => {
     const landed = await filesUnder(destination);
     expect(landed).toHaveLength(3);
     expect(landed.every((name) => !name.split('/').includes('..'))).toBe(true);
-    expect(await readdir(join(scratch.path, 'inside'))).toEqual(['received']);
+    expect(await readdir(join(rig.scratch.path, 'inside'))).toEqual(['received']);
     expect(landed).toContain('etc/ferry-absolute.txt');
     expect(await sha256File(join(destination, 'etc/ferry-absolute.txt'))).toBe(
       await sha256File(join(source, 'two.txt')),
@@ -110,12 +97,12 @@ describe('a receiver facing a sender that breaks its word', () => {
   });
 
   it('with a newer protocol than it speaks: the receiver creates no file and both sides name the remedy', async () => {
-    const source = join(scratch.path, 'newer');
+    const source = join(rig.scratch.path, 'newer');
     await writeTextFile(join(source, 'future.txt'), 'from the future');
-    const destination = join(scratch.path, 'newer-received');
+    const destination = join(rig.scratch.path, 'newer-received');
 
     const outcome = await transferPair(
-      server.url,
+      rig.server.url,
       { paths: [join(source, 'future.txt')], iceServers: [], protocolVersion: { pv: 2, pvMin: 2 } },
       { destination, iceServers: [] },
     );

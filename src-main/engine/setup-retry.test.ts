@@ -1,23 +1,11 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../signaling-server';
+import { describe, expect, it } from 'vitest';
+import { useLoopbackRig } from './test-support/loopback-rig';
 import type { TransferState } from '.';
-import { scratchFolder, sha256File, writeRandomFile } from './test-support/files-on-disk';
-import { startLoopbackServer } from './test-support/loopback-server';
+import { sha256File, writeRandomFile } from './test-support/files-on-disk';
 import { transferPair } from './test-support/transfer-pair';
 
-let server: RunningServer;
-let scratch: Awaited<ReturnType<typeof scratchFolder>>;
-
-beforeAll(async () => {
-  server = await startLoopbackServer();
-  scratch = await scratchFolder();
-});
-
-afterAll(async () => {
-  await server?.close();
-  await scratch?.remove();
-});
+const rig = useLoopbackRig();
 
 const isCandidateOfAttempt = (payload: unknown, attempt: number): boolean =>
   typeof payload === 'object' &&
@@ -28,13 +16,13 @@ const isCandidateOfAttempt = (payload: unknown, attempt: number): boolean =>
 
 describe('connection setup that fails', () => {
   it('retries a first attempt that found no route, and the batch still arrives whole', async () => {
-    const file = join(scratch.path, 'retried.bin');
+    const file = join(rig.scratch.path, 'retried.bin');
     await writeRandomFile(file, 256 * 1024);
-    const destination = join(scratch.path, 'retried-received');
+    const destination = join(rig.scratch.path, 'retried-received');
     const senderStates: TransferState[] = [];
 
     const outcome = await transferPair(
-      server.url,
+      rig.server.url,
       {
         paths: [file],
         route: 'host-only',
@@ -54,9 +42,9 @@ describe('connection setup that fails', () => {
   });
 
   it('ends with "no route between the devices" and its remedy when no route exists at all', async () => {
-    const file = join(scratch.path, 'unroutable.bin');
+    const file = join(rig.scratch.path, 'unroutable.bin');
     await writeRandomFile(file, 1024);
-    const destination = join(scratch.path, 'unroutable-received');
+    const destination = join(rig.scratch.path, 'unroutable-received');
     // Relay candidates only, and no relay: neither side has a single candidate to offer.
     const noRoute = {
       route: 'relay-only' as const,
@@ -65,7 +53,7 @@ describe('connection setup that fails', () => {
     };
 
     const outcome = await transferPair(
-      server.url,
+      rig.server.url,
       { paths: [file], ...noRoute },
       { destination, ...noRoute },
     );

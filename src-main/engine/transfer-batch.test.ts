@@ -1,33 +1,20 @@
 import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useLoopbackRig } from './test-support/loopback-rig';
 import { STATS_PATH } from '../../src-shared/signaling/endpoints';
 import type { StatsTotal } from '../../src-shared/signaling/http-api';
-import type { RunningServer } from '../signaling-server';
 import {
   filesUnder,
-  scratchFolder,
   sha256File,
   writeRandomFile,
   writeTextFile,
 } from './test-support/files-on-disk';
-import { startLoopbackServer } from './test-support/loopback-server';
 import { transferPair } from './test-support/transfer-pair';
 
 const MiB = 1024 * 1024;
 
-let server: RunningServer;
-let scratch: Awaited<ReturnType<typeof scratchFolder>>;
-
-beforeAll(async () => {
-  server = await startLoopbackServer();
-  scratch = await scratchFolder();
-});
-
-afterAll(async () => {
-  await server.close();
-  await scratch.remove();
-});
+const rig = useLoopbackRig();
 
 async function counterTotal(serverUrl: string): Promise<number> {
   const response = await fetch(new URL(STATS_PATH, serverUrl));
@@ -36,7 +23,7 @@ async function counterTotal(serverUrl: string): Promise<number> {
 
 describe('a batch between two engines through a real signaling server', () => {
   it('arrives byte-identical: nested folders, an empty file, a Unicode name and 64 MiB of random bytes, with no .part left', async () => {
-    const source = join(scratch.path, 'batch-source');
+    const source = join(rig.scratch.path, 'batch-source');
     const album = join(source, 'album');
     await writeTextFile(join(album, 'notes.txt'), 'first file\n');
     await writeTextFile(join(album, 'deep', 'deeper', 'leaf.md'), '# leaf\n');
@@ -44,10 +31,10 @@ describe('a batch between two engines through a real signaling server', () => {
     await writeTextFile(join(album, 'Ünïcødé 文件 🚀.txt'), 'named in many scripts\n');
     const big = join(source, 'random.bin');
     await writeRandomFile(big, 64 * MiB);
-    const destination = join(scratch.path, 'batch-received');
+    const destination = join(rig.scratch.path, 'batch-received');
 
     const outcome = await transferPair(
-      server.url,
+      rig.server.url,
       { paths: [album, big], iceServers: [] },
       { destination, iceServers: [] },
     );
@@ -69,25 +56,25 @@ describe('a batch between two engines through a real signaling server', () => {
     }
     expect(await sha256File(join(destination, 'random.bin'))).toBe(await sha256File(big));
     // The receiver reported the batch to the server's anonymous counter before it finished.
-    expect(await counterTotal(server.url)).toBe(64 * MiB + 11 + 7 + 22);
+    expect(await counterTotal(rig.server.url)).toBe(64 * MiB + 11 + 7 + 22);
   });
 
   it('never overwrites: names already taken get a numbered suffix, inside folders too', async () => {
-    const source = join(scratch.path, 'collide-source');
+    const source = join(rig.scratch.path, 'collide-source');
     await writeTextFile(join(source, 'report.pdf'), 'new report');
     await writeTextFile(join(source, 'docs', 'archive.tar.gz'), 'new archive');
-    const destination = join(scratch.path, 'collide-received');
+    const destination = join(rig.scratch.path, 'collide-received');
     await writeTextFile(join(destination, 'report.pdf'), 'old report');
     await writeTextFile(join(destination, 'docs', 'archive.tar.gz'), 'old archive');
 
     const paths = [join(source, 'report.pdf'), join(source, 'docs')];
     const first = await transferPair(
-      server.url,
+      rig.server.url,
       { paths, iceServers: [] },
       { destination, iceServers: [] },
     );
     const second = await transferPair(
-      server.url,
+      rig.server.url,
       { paths, iceServers: [] },
       { destination, iceServers: [] },
     );
@@ -107,13 +94,13 @@ describe('a batch between two engines through a real signaling server', () => {
   });
 
   it('stops when a file changes while it is sent: the sender says so, the receiver is told why and keeps nothing', async () => {
-    const file = join(scratch.path, 'changing', 'live.log');
+    const file = join(rig.scratch.path, 'changing', 'live.log');
     await writeRandomFile(file, 32 * MiB);
-    const destination = join(scratch.path, 'changing-received');
+    const destination = join(rig.scratch.path, 'changing-received');
     let appended = false;
 
     const outcome = await transferPair(
-      server.url,
+      rig.server.url,
       { paths: [file], iceServers: [] },
       { destination, iceServers: [], reportBytes: false },
       (receiver) =>
