@@ -70,6 +70,7 @@ export const FAMILY_OF_CODE: Partial<Record<ErrorCode, FailureFamily>> = {
   ERR_INCOMPATIBLE_VERSION: 'incompatible',
   ERR_SIZE_MISMATCH: 'discarded',
   ERR_OVERRUN: 'discarded',
+  ERR_VERIFY_FAILED: 'discarded',
   ERR_PROTOCOL: 'refused',
   ERR_BAD_METADATA: 'refused',
   ERR_NAME_TOO_LONG: 'source',

@@ -1,11 +1,19 @@
 import * as v from 'valibot';
+import { VERIFY_DIGEST_PATTERN } from './limits';
 import type {
   AckMessage,
+  Capability,
+  CapsMessage,
   ControlType,
+  DigestMessage,
+  ExtensionType,
   IncomingMetadata,
   IncompatibleMessage,
-  ReceiverMessage,
-  SenderMessage,
+  ReceiverWireMessage,
+  ResumeMessage,
+  SenderWireMessage,
+  StartMessage,
+  VerifiedMessage,
   VersionAdvert,
 } from './messages';
 
@@ -24,7 +32,7 @@ export type IgnoredWhy =
  */
 export type ControlReading<M> =
   | { kind: 'control'; message: M }
-  | { kind: 'refused'; type: ControlType; problem: string }
+  | { kind: 'refused'; type: ControlType | ExtensionType; problem: string }
   | { kind: 'ignored'; why: IgnoredWhy };
 
 type JsonObject = Record<string, unknown>;
@@ -42,36 +50,54 @@ export function parseJsonObject(text: string): JsonObject | IgnoredWhy {
     : 'not-an-object';
 }
 
-/** Reads a message a sender sent: metadata, end or incompatible. */
-export function readSenderMessage(json: JsonObject): ControlReading<SenderMessage> {
+/** Reads a message a sender sent: metadata, end or incompatible, or one of Ferry's extensions. */
+export function readSenderMessage(json: JsonObject): ControlReading<SenderWireMessage> {
   const type = own(json, 'type');
   switch (type) {
     case 'metadata':
       return readWith(METADATA, type, json);
     case 'end':
+    case 'ferry-alive':
       return { kind: 'control', message: { type } };
     case 'incompatible':
       return readWith(INCOMPATIBLE, type, json);
+    case 'ferry-caps':
+      return readWith(CAPS, type, json);
+    case 'ferry-start':
+      return readWith(START, type, json);
+    case 'ferry-digest':
+      return readWith(DIGEST, type, json);
     case 'ack':
     case 'received':
+    case 'ferry-resume':
+    case 'ferry-verified':
       return { kind: 'ignored', why: 'wrong-direction' };
     default:
       return { kind: 'ignored', why: 'unknown-type' };
   }
 }
 
-/** Reads a message a receiver sent: ack, received or incompatible. */
-export function readReceiverMessage(json: JsonObject): ControlReading<ReceiverMessage> {
+/** Reads a message a receiver sent: ack, received or incompatible, or one of Ferry's extensions. */
+export function readReceiverMessage(json: JsonObject): ControlReading<ReceiverWireMessage> {
   const type = own(json, 'type');
   switch (type) {
     case 'ack':
       return readWith(ACK, type, json);
     case 'received':
+    case 'ferry-alive':
       return { kind: 'control', message: { type } };
     case 'incompatible':
       return readWith(INCOMPATIBLE, type, json);
+    case 'ferry-caps':
+      return readWith(CAPS, type, json);
+    case 'ferry-resume':
+      return readWith(RESUME, type, json);
+    case 'ferry-verified':
+      return readWith(VERIFIED, type, json);
     case 'metadata':
     case 'end':
+    case 'ferry-start':
+    case 'ferry-digest':
       return { kind: 'ignored', why: 'wrong-direction' };
     default:
       return { kind: 'ignored', why: 'unknown-type' };
@@ -93,6 +119,9 @@ const FIELDS = [
   'totalBytes',
   'offset',
   'reason',
+  'caps',
+  'prefix',
+  'sha256',
   'pv',
   'pvMin',
   'ver',
@@ -105,7 +134,7 @@ const FIELDS = [
  */
 function readWith<M>(
   schema: v.GenericSchema<unknown, M>,
-  type: ControlType,
+  type: ControlType | ExtensionType,
   json: JsonObject,
 ): ControlReading<M> {
   const fields = Object.fromEntries(FIELDS.map((key) => [key, own(json, key)]));
@@ -186,4 +215,39 @@ const INCOMPATIBLE = v.pipe(
     ver: ADVERT.ver,
   }),
   v.transform((fields): IncompatibleMessage => ({ type: 'incompatible', ...withAdvert(fields) })),
+);
+
+const CAPABILITIES: readonly Capability[] = ['verify', 'resume', 'reconnect'];
+
+const isCapability = (value: unknown): value is Capability =>
+  CAPABILITIES.includes(value as Capability);
+
+/** Capabilities this build does not know are dropped, so a newer peer's list still reads. */
+const CAPS = v.pipe(
+  v.object({ caps: v.array(v.unknown(), 'caps is not a list') }),
+  v.transform(({ caps }): CapsMessage => ({ type: 'ferry-caps', caps: caps.filter(isCapability) })),
+);
+
+const DIGEST_PROBLEM = 'is not a SHA-256 digest in lowercase hex';
+const digest = (field: string) =>
+  v.pipe(v.string(`${field} ${DIGEST_PROBLEM}`), v.regex(VERIFY_DIGEST_PATTERN, `${field} ${DIGEST_PROBLEM}`));
+
+const RESUME = v.pipe(
+  v.object({ id: ID, offset: whole(0, 'offset is not a byte count'), prefix: digest('prefix') }),
+  v.transform((fields): ResumeMessage => ({ type: 'ferry-resume', ...fields })),
+);
+
+const START = v.pipe(
+  v.object({ id: ID, offset: whole(0, 'offset is not a byte count') }),
+  v.transform((fields): StartMessage => ({ type: 'ferry-start', ...fields })),
+);
+
+const DIGEST = v.pipe(
+  v.object({ id: ID, sha256: digest('sha256') }),
+  v.transform((fields): DigestMessage => ({ type: 'ferry-digest', ...fields })),
+);
+
+const VERIFIED = v.pipe(
+  v.object({ id: ID }),
+  v.transform((fields): VerifiedMessage => ({ type: 'ferry-verified', ...fields })),
 );

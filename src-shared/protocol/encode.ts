@@ -1,6 +1,6 @@
 import { binaryFrame, textFrame, utf8ByteLength, type Frame, type Framing } from './frame';
 import { CONTROL_FRAME_MAX_BYTES } from './limits';
-import type { ControlMessage, IncompatibleMessage } from './messages';
+import type { ControlMessage, ExtensionMessage, IncompatibleMessage } from './messages';
 
 const utf8 = new TextEncoder();
 
@@ -9,7 +9,7 @@ const utf8 = new TextEncoder();
  * and absent optional fields left out. An `incompatible` reason is first cut to keep the frame
  * within 1000 bytes.
  */
-export function encodeControlJson(message: ControlMessage): string {
+export function encodeControlJson(message: ControlMessage | ExtensionMessage): string {
   switch (message.type) {
     case 'metadata':
       return JSON.stringify({
@@ -35,14 +35,33 @@ export function encodeControlJson(message: ControlMessage): string {
       });
     case 'end':
     case 'received':
+    case 'ferry-alive':
       return JSON.stringify({ type: message.type });
+    case 'ferry-caps':
+      return JSON.stringify({ type: message.type, caps: message.caps });
+    case 'ferry-resume':
+      return JSON.stringify({
+        type: message.type,
+        id: message.id,
+        offset: message.offset,
+        prefix: message.prefix,
+      });
+    case 'ferry-start':
+      return JSON.stringify({ type: message.type, id: message.id, offset: message.offset });
+    case 'ferry-digest':
+      return JSON.stringify({ type: message.type, id: message.id, sha256: message.sha256 });
+    case 'ferry-verified':
+      return JSON.stringify({ type: message.type, id: message.id });
     case 'incompatible':
       return incompatibleJson(fitIncompatible(message));
   }
 }
 
 /** A control message as a frame of the given framing (binary frames carry the JSON as UTF-8). */
-export function encodeMessage(message: ControlMessage, framing: Framing): Frame {
+export function encodeMessage(
+  message: ControlMessage | ExtensionMessage,
+  framing: Framing,
+): Frame {
   const json = encodeControlJson(message);
   return framing === 'text' ? textFrame(json) : binaryFrame(utf8.encode(json));
 }

@@ -7,7 +7,7 @@ import {
 } from './decode-control';
 import { utf8ByteLength, type Frame } from './frame';
 import { CONTROL_FRAME_MAX_BYTES } from './limits';
-import type { ReceiverMessage, SenderMessage } from './messages';
+import type { ReceiverWireMessage, SenderWireMessage } from './messages';
 
 /** Which implementation runs this side; it decides framing details the spec lets differ. */
 export type Surface = 'native' | 'browser';
@@ -20,10 +20,10 @@ export interface ProtocolError {
 
 /** What a receiver makes of a frame from the sender. */
 export type FromSender =
-  { kind: 'file-data'; bytes: Uint8Array } | ControlReading<SenderMessage> | ProtocolError;
+  { kind: 'file-data'; bytes: Uint8Array } | ControlReading<SenderWireMessage> | ProtocolError;
 
 /** What a sender makes of a frame from the receiver. */
-export type FromReceiver = ControlReading<ReceiverMessage> | ProtocolError;
+export type FromReceiver = ControlReading<ReceiverWireMessage> | ProtocolError;
 
 const fatalUtf8 = new TextDecoder('utf-8', { fatal: true });
 

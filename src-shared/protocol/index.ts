@@ -17,6 +17,17 @@ export {
 } from './frame';
 export type {
   AckMessage,
+  AliveMessage,
+  Capability,
+  CapsMessage,
+  DigestMessage,
+  ExtensionMessage,
+  ExtensionType,
+  ReceiverWireMessage,
+  ResumeMessage,
+  SenderWireMessage,
+  StartMessage,
+  VerifiedMessage,
   ControlMessage,
   ControlType,
   EndMessage,

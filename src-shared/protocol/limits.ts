@@ -104,3 +104,30 @@ export const CODE_REQUEST_TIMEOUT_MS = 30_000;
 
 /** Command-line and desktop clients wait this long for the server to assign a role after join-room. */
 export const ROLE_WAIT_TIMEOUT_MS = 20_000;
+
+// Ferry's extensions (docs/protocol.md, "Ferry's extensions"). None of them is the spec's.
+
+/**
+ * Content digests are SHA-256 over fixed blocks of this size; a file's digest is the SHA-256 of
+ * its block digests in order. A browser hashes a block at once with WebCrypto, and a resume
+ * starts on a block boundary.
+ */
+export const VERIFY_BLOCK_BYTES = 4 * MiB;
+
+/** A digest on the wire: SHA-256 in lowercase hex. */
+export const VERIFY_DIGEST_PATTERN = /^[0-9a-f]{64}$/;
+
+/** A kept `.part` and its sidecar older than this are deleted when a batch arrives in their folder. */
+export const PART_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Peers that announced `reconnect` send `ferry-alive` this often, whatever else they send, so
+ * that the other side can tell a silent link from a busy one.
+ */
+export const LINK_ALIVE_INTERVAL_MS = 1000;
+
+/** Between such peers, nothing at all arriving for this long means the link is lost. */
+export const LINK_SILENCE_MS = 4000;
+
+/** After a lost link both sides keep their place and try to reconnect for this long. */
+export const RECONNECT_WINDOW_MS = 10 * 60 * 1000;

@@ -74,3 +74,68 @@ export type SenderMessage = IncomingMetadata | EndMessage | IncompatibleMessage;
 
 /** What a sender can be told by a receiver. */
 export type ReceiverMessage = AckMessage | ReceivedMessage | IncompatibleMessage;
+
+/**
+ * Ferry's extensions (docs/protocol.md, "Ferry's extensions"): new message types, which the spec's
+ * versioning rule 6 lets every older or spec-only peer ignore. A peer sends them only once the
+ * other side announced the capability they belong to, except `ferry-caps` itself.
+ */
+export type Capability = 'verify' | 'resume' | 'reconnect';
+
+/** Either way: the capabilities this side speaks. The sender's comes first; a receiver only answers one. */
+export interface CapsMessage {
+  type: 'ferry-caps';
+  caps: Capability[];
+}
+
+/** Receiver to sender, just before an ack with a non-zero offset: what it already has of the file. */
+export interface ResumeMessage {
+  type: 'ferry-resume';
+  id: string;
+  offset: number;
+  /** SHA-256, lowercase hex, of the block digests covering `[0, offset)`. */
+  prefix: string;
+}
+
+/** Sender to receiver, after an ack that offered a resume: where the bytes really start. */
+export interface StartMessage {
+  type: 'ferry-start';
+  id: string;
+  offset: number;
+}
+
+/** Sender to receiver, after a file's `end`: the file's digest. */
+export interface DigestMessage {
+  type: 'ferry-digest';
+  id: string;
+  sha256: string;
+}
+
+/** Receiver to sender: the file's digest matched and it has its final name. */
+export interface VerifiedMessage {
+  type: 'ferry-verified';
+  id: string;
+}
+
+/** Either way, every second while a batch runs between peers that announced `reconnect`. */
+export interface AliveMessage {
+  type: 'ferry-alive';
+}
+
+export type ExtensionMessage =
+  | CapsMessage
+  | ResumeMessage
+  | StartMessage
+  | DigestMessage
+  | VerifiedMessage
+  | AliveMessage;
+
+export type ExtensionType = ExtensionMessage['type'];
+
+/** What a receiver can be told by a sender, extensions included. */
+export type SenderWireMessage =
+  SenderMessage | CapsMessage | StartMessage | DigestMessage | AliveMessage;
+
+/** What a sender can be told by a receiver, extensions included. */
+export type ReceiverWireMessage =
+  ReceiverMessage | CapsMessage | ResumeMessage | VerifiedMessage | AliveMessage;

@@ -9,8 +9,9 @@ import {
   RECEIVER_FIRST_DATA_TIMEOUT_MS,
   RECEIVER_NO_PROGRESS_TIMEOUT_MS,
   RECEIVER_TEARDOWN_GRACE_MS,
+  VERIFY_BLOCK_BYTES,
 } from './limits';
-import type { IncomingMetadata, SenderMessage } from './messages';
+import type { Capability, IncomingMetadata, SenderWireMessage } from './messages';
 import { explainIncompatible } from './peer-incompatible';
 import { ArmedTimers, type TimerAction } from './timer-actions';
 import { advertisedRange, negotiateVersion, type PeerVersion } from './version-negotiation';
@@ -18,6 +19,8 @@ import { versionReasonForPeer, versionRemedy, type RemedySurface } from './versi
 
 export interface ReceiverConfig {
   surface: Surface;
+  /** Ferry's extensions this side speaks; announced only in answer to a sender's `ferry-caps`. */
+  caps: readonly Capability[];
   local: PeerVersion;
   remedySurface: RemedySurface;
   /** Ask the person before acknowledging the batch's first file. */
@@ -41,6 +44,10 @@ export type ReceiverEvent =
   | { type: 'channel-open' }
   | { type: 'frame'; frame: Frame }
   | { type: 'accepted' }
+  /** The file is open; `offset` bytes of it were already here, `prefix` their digest (resume). */
+  | { type: 'part-opened'; index: number; offset: number; prefix?: string }
+  /** The file's bytes did not match the sender's digest; the driver has discarded it. */
+  | { type: 'verify-failed'; index: number }
   | { type: 'declined' }
   /** The disk confirmed a write; it counts as progress for the no-progress timer. */
   | { type: 'bytes-written'; bytes: number }
@@ -53,11 +60,26 @@ export type ReceiverEvent =
 export type ReceiverAction =
   | { type: 'send'; frame: Frame }
   | { type: 'ask-accept'; offer: Offer }
-  /** `path` is sanitized, relative and `/`-separated; `fileSize` null when none was announced. */
-  | { type: 'open-part'; index: number; path: string; fileSize: number | null }
+  /**
+   * `path` is sanitized, relative and `/`-separated; `fileSize` null when none was announced.
+   * `resume`: look for what a earlier try left of this file (answer with `part-opened`).
+   */
+  | {
+      type: 'open-part';
+      index: number;
+      path: string;
+      fileSize: number | null;
+      resume?: { senderFileId: string };
+    }
   | { type: 'write'; index: number; bytes: Uint8Array }
-  | { type: 'commit'; index: number }
-  | { type: 'discard'; index: number }
+  /** The sender refused the resume: the file starts over from its first byte. */
+  | { type: 'restart-part'; index: number }
+  /** `sha256`: give the file its final name only if what arrived has this digest. */
+  | { type: 'commit'; index: number; sha256?: string }
+  /** `keep`: leave what arrived, and its sidecar, for a later resume. */
+  | { type: 'discard'; index: number; keep: boolean }
+  /** `offset` bytes of the file were already here and need not travel again. */
+  | { type: 'file-resumed'; index: number; offset: number }
   | TimerAction<ReceiverTimer>
   | {
       type: 'progress';
@@ -68,7 +90,8 @@ export type ReceiverAction =
       bytesDone: number;
       totalBytes: number;
     }
-  | { type: 'complete'; files: number; bytes: number }
+  /** `bytes`: what travelled in this batch; `verified` when every file's digest was checked. */
+  | { type: 'complete'; files: number; bytes: number; verified?: boolean }
   | ({ type: 'fail' } & Failure)
   | { type: 'close'; flushMs: number };
 
@@ -76,12 +99,25 @@ export type ReceiverState =
   | { phase: 'idle' }
   | { phase: 'awaiting-metadata'; index: number }
   | { phase: 'awaiting-answer'; index: number }
-  | { phase: 'receiving'; index: number; path: string; fileSize: number | null; written: number }
+  | { phase: 'opening'; index: number }
+  | {
+      phase: 'receiving';
+      index: number;
+      id: string;
+      path: string;
+      fileSize: number | null;
+      written: number;
+      /** A resume was offered: no byte may come before the sender's `ferry-start`. */
+      awaitingStart: boolean;
+    }
+  | { phase: 'awaiting-digest'; index: number; id: string; path: string; written: number }
   | { phase: 'done'; files: number; bytes: number }
   | ({ phase: 'failed' } & Failure);
 
 export interface ReceiverMachine {
   readonly state: ReceiverState;
+  /** The extensions both sides announced; empty until the sender's `ferry-caps` arrives. */
+  readonly agreed: ReadonlySet<Capability>;
   handle(event: ReceiverEvent): ReceiverAction[];
 }
 
@@ -105,6 +141,12 @@ interface AnnouncedFile {
 
 type Receiving = Extract<ReceiverState, { phase: 'receiving' }>;
 
+/**
+ * Failures that say nothing against what arrived so far: the link went, or a person stopped. A
+ * resumable file keeps its `.part` then, for the next try (docs/protocol.md, "Resume").
+ */
+const KEEPS_WHAT_ARRIVED = new Set(['ERR_PEER_CLOSED', 'ERR_CANCELLED', 'ERR_STALLED']);
+
 class Receiver implements ReceiverMachine {
   readonly #config: ReceiverConfig;
   readonly #timers = new ArmedTimers<ReceiverTimer>();
@@ -114,7 +156,18 @@ class Receiver implements ReceiverMachine {
   #totalBytes = 0;
   #pending: AnnouncedFile | undefined;
   #sizeAnnounced = true;
+  /** Bytes of the batch this side has, resumed ones included: what progress shows. */
   #bytesDone = 0;
+  /** Bytes that travelled in this batch: what the byte counter is told. */
+  #bytesReceived = 0;
+  /** The sender's `ferry-caps`, until it is answered with this side's own before the first ack. */
+  #senderCaps: Capability[] | undefined;
+  #capsAnswered = false;
+  #agreed = new Set<Capability>();
+  /** Files committed on a digest, and files of this batch by index, for a later verify-failed. */
+  #verifiedFiles = 0;
+  readonly #paths: string[] = [];
+  #opening: AnnouncedFile | undefined;
 
   constructor(config: ReceiverConfig) {
     this.#config = config;
@@ -122,6 +175,10 @@ class Receiver implements ReceiverMachine {
 
   get state(): ReceiverState {
     return this.#state;
+  }
+
+  get agreed(): ReadonlySet<Capability> {
+    return this.#agreed;
   }
 
   get #native(): boolean {
@@ -143,6 +200,12 @@ class Receiver implements ReceiverMachine {
         return state.phase === 'awaiting-answer' && this.#pending
           ? this.#accept(this.#pending)
           : [];
+      case 'part-opened':
+        return state.phase === 'opening' && state.index === event.index && this.#opening
+          ? this.#opened(this.#opening, event.offset, event.prefix)
+          : [];
+      case 'verify-failed':
+        return this.#verifyFailed(event.index);
       case 'declined':
         // A decline closes without a word: the spec has no message for it.
         return state.phase === 'awaiting-answer'
@@ -163,6 +226,8 @@ class Receiver implements ReceiverMachine {
 
   /** After the batch only the teardown grace matters: close when it ends, unless the sender did. */
   #afterBatch(event: ReceiverEvent): ReceiverAction[] {
+    // The last file's digest is checked as it is committed, after the batch completed here.
+    if (event.type === 'verify-failed') return this.#verifyFailed(event.index);
     if (event.type === 'timer-fired' && this.#timers.fired(event.timer)) {
       return [{ type: 'close', flushMs: 0 }];
     }
@@ -180,23 +245,44 @@ class Receiver implements ReceiverMachine {
       case 'refused':
         return this.#refuse(reading.problem);
       case 'file-data':
-        return state.phase === 'receiving'
-          ? this.#onData(state, reading.bytes)
-          : this.#protocolError('file data arrived before the file was acknowledged');
+        if (state.phase !== 'receiving') {
+          return this.#protocolError('file data arrived before the file was acknowledged');
+        }
+        return state.awaitingStart
+          ? this.#protocolError('file data arrived before the sender said where the file starts')
+          : this.#onData(state, reading.bytes);
       case 'control':
         return this.#onMessage(reading.message);
     }
   }
 
-  #onMessage(message: SenderMessage): ReceiverAction[] {
+  #onMessage(message: SenderWireMessage): ReceiverAction[] {
     const state = this.#state;
     switch (message.type) {
+      case 'ferry-caps':
+        // Only before the first file: extensions are agreed once, for the whole batch.
+        if (state.phase === 'idle' || (state.phase === 'awaiting-metadata' && state.index === 0)) {
+          this.#senderCaps = message.caps;
+          this.#agreed = new Set(message.caps.filter((cap) => this.#config.caps.includes(cap)));
+        }
+        return [];
+      case 'ferry-start':
+        return state.phase === 'receiving' && state.awaitingStart && state.id === message.id
+          ? this.#onStart(state, message.offset)
+          : [];
+      case 'ferry-digest':
+        if (state.phase !== 'awaiting-digest') return [];
+        return state.id === message.id
+          ? this.#finishFile(state.index, state.id, message.sha256)
+          : this.#protocolError('a digest arrived for a different file');
+      case 'ferry-alive':
+        return [];
       case 'metadata':
         return state.phase === 'idle' || state.phase === 'awaiting-metadata'
           ? this.#onMetadata(state.phase === 'idle' ? 0 : state.index, message)
           : this.#protocolError('a file description arrived before the previous file ended');
       case 'end':
-        return state.phase === 'receiving'
+        return state.phase === 'receiving' && !state.awaitingStart
           ? this.#onEnd(state)
           : this.#protocolError('an end marker arrived with no file open');
       case 'incompatible':
@@ -257,26 +343,82 @@ class Receiver implements ReceiverMachine {
   }
 
   #accept(file: AnnouncedFile): ReceiverAction[] {
-    const { pv, pvMin, ver } = this.#config.local;
     this.#pending = undefined;
     this.#sizeAnnounced = file.sizeAnnounced;
-    this.#state = {
-      phase: 'receiving',
+    this.#paths[file.index] = file.path;
+    const open = {
+      type: 'open-part',
       index: file.index,
       path: file.path,
       fileSize: file.fileSize,
-      written: 0,
-    };
+    } as const;
+    // Only a file with bytes to resume is looked for; the driver answers with part-opened.
+    if (this.#agreed.has('resume') && file.fileSize !== null && file.fileSize > 0) {
+      this.#opening = file;
+      this.#state = { phase: 'opening', index: file.index };
+      return [{ ...open, resume: { senderFileId: file.id } }, ...this.#progressed()];
+    }
+    return [open, ...this.#acknowledge(file, 0, undefined)];
+  }
+
+  /** What the driver found of the file; anything it could not vouch for starts at 0. */
+  #opened(file: AnnouncedFile, offset: number, prefix: string | undefined): ReceiverAction[] {
+    this.#opening = undefined;
+    const size = file.fileSize ?? 0;
+    const usable =
+      prefix !== undefined &&
+      Number.isSafeInteger(offset) &&
+      offset > 0 &&
+      offset <= size &&
+      (offset % VERIFY_BLOCK_BYTES === 0 || offset === size);
+    return usable ? this.#acknowledge(file, offset, prefix) : this.#acknowledge(file, 0, undefined);
+  }
+
+  /**
+   * The ack, preceded by this side's `ferry-caps` when the sender announced its own (only before
+   * the first ack) and by `ferry-resume` when part of the file is already here.
+   */
+  #acknowledge(file: AnnouncedFile, offset: number, prefix: string | undefined): ReceiverAction[] {
+    const { pv, pvMin, ver } = this.#config.local;
     // Native receivers send every control frame as binary; a browser receiver sends its ack as text.
-    const ack = encodeMessage(
-      { type: 'ack', id: file.id, offset: 0, pv, pvMin, ver },
-      this.#native ? 'binary' : 'text',
-    );
-    return [
-      { type: 'open-part', index: file.index, path: file.path, fileSize: file.fileSize },
-      { type: 'send', frame: ack },
-      ...this.#progressed(),
-    ];
+    const framing = this.#native ? 'binary' : 'text';
+    const sends: ReceiverAction[] = [];
+    if (this.#senderCaps !== undefined && !this.#capsAnswered && this.#config.caps.length > 0) {
+      const caps = [...this.#config.caps];
+      sends.push({ type: 'send', frame: encodeMessage({ type: 'ferry-caps', caps }, framing) });
+    }
+    this.#capsAnswered = true;
+    if (offset > 0 && prefix !== undefined) {
+      const resume = { type: 'ferry-resume', id: file.id, offset, prefix } as const;
+      sends.push({ type: 'send', frame: encodeMessage(resume, framing) });
+    }
+    const ack = encodeMessage({ type: 'ack', id: file.id, offset, pv, pvMin, ver }, framing);
+    sends.push({ type: 'send', frame: ack });
+    this.#bytesDone += offset;
+    this.#state = {
+      phase: 'receiving',
+      index: file.index,
+      id: file.id,
+      path: file.path,
+      fileSize: file.fileSize,
+      written: offset,
+      awaitingStart: offset > 0,
+    };
+    return [...sends, ...this.#progressed()];
+  }
+
+  /** The sender's word on an offered resume: the offset agreed, or 0 when its digests disagree. */
+  #onStart(state: Receiving, offset: number): ReceiverAction[] {
+    if (offset === state.written) {
+      this.#state = { ...state, awaitingStart: false };
+      return [{ type: 'file-resumed', index: state.index, offset }, ...this.#progressed()];
+    }
+    if (offset !== 0) {
+      return this.#protocolError(`the sender started at ${offset} where ${state.written} was offered`);
+    }
+    this.#bytesDone -= state.written;
+    this.#state = { ...state, written: 0, awaitingStart: false };
+    return [{ type: 'restart-part', index: state.index }, ...this.#progressed()];
   }
 
   #onData(state: Receiving, bytes: Uint8Array): ReceiverAction[] {
@@ -285,6 +427,7 @@ class Receiver implements ReceiverMachine {
     if (bytes.byteLength === 0) return [];
     this.#state = { ...state, written };
     this.#bytesDone += bytes.byteLength;
+    this.#bytesReceived += bytes.byteLength;
     return [
       { type: 'write', index: state.index, bytes },
       {
@@ -320,23 +463,51 @@ class Receiver implements ReceiverMachine {
       const reason = `${state.path} was discarded: ${state.written} of ${state.fileSize} bytes arrived`;
       return this.#abortWithReason({ code: 'ERR_SIZE_MISMATCH', message: reason }, reason);
     }
-    const commit: ReceiverAction = { type: 'commit', index: state.index };
-    const total = this.#total;
-    if (state.index + 1 < total) {
-      this.#state = { phase: 'awaiting-metadata', index: state.index + 1 };
-      return [commit, ...this.#progressed()];
+    if (!this.#agreed.has('verify')) return this.#finishFile(state.index, state.id, undefined);
+    const { index, id, path, written } = state;
+    this.#state = { phase: 'awaiting-digest', index, id, path, written };
+    return this.#progressed();
+  }
+
+  /**
+   * Commits the file (on its digest, when one came) and moves on. A verified file is confirmed to
+   * the sender once it has its final name; the driver reports `verify-failed` otherwise.
+   */
+  #finishFile(index: number, id: string, sha256: string | undefined): ReceiverAction[] {
+    const actions: ReceiverAction[] = [];
+    if (sha256 === undefined) actions.push({ type: 'commit', index });
+    else {
+      this.#verifiedFiles += 1;
+      const framing = this.#native ? 'binary' : 'text';
+      const verified = { type: 'ferry-verified', id } as const;
+      actions.push(
+        { type: 'commit', index, sha256 },
+        { type: 'send', frame: encodeMessage(verified, framing) },
+      );
     }
-    this.#state = { phase: 'done', files: total, bytes: this.#bytesDone };
-    const actions: ReceiverAction[] = [commit];
+    const total = this.#total;
+    if (index + 1 < total) {
+      this.#state = { phase: 'awaiting-metadata', index: index + 1 };
+      return [...actions, ...this.#progressed()];
+    }
+    this.#state = { phase: 'done', files: total, bytes: this.#bytesReceived };
     if (this.#native) {
       actions.push({ type: 'send', frame: encodeMessage({ type: 'received' }, 'binary') });
     }
+    const complete: ReceiverAction = { type: 'complete', files: total, bytes: this.#bytesReceived };
+    if (this.#agreed.has('verify')) complete.verified = this.#verifiedFiles === total;
     return [
       ...actions,
       ...this.#timers.clearAll(),
-      { type: 'complete', files: total, bytes: this.#bytesDone },
+      complete,
       this.#timers.set('teardown', RECEIVER_TEARDOWN_GRACE_MS),
     ];
+  }
+
+  #verifyFailed(index: number): ReceiverAction[] {
+    const path = this.#paths[index] ?? `file ${index + 1}`;
+    const reason = `${path} was discarded: what arrived did not match the digest your device sent`;
+    return this.#abortWithReason({ code: 'ERR_VERIFY_FAILED', message: reason }, reason);
   }
 
   /** Native receivers time the gap since the last sign of life; browsers keep no such timer. */
@@ -386,15 +557,20 @@ class Receiver implements ReceiverMachine {
     ]);
   }
 
-  /** Discards the open file first, so a failure never leaves a part file behind. */
+  /**
+   * Discards the open file first, so a failure never leaves a part file behind, unless the file
+   * can be resumed and the failure says nothing against what arrived.
+   */
   #fail(
     reason: Failure,
     flushMs: number | undefined,
     sends: ReceiverAction[] = [],
   ): ReceiverAction[] {
     const state = this.#state;
-    const actions: ReceiverAction[] =
-      state.phase === 'receiving' ? [{ type: 'discard', index: state.index }] : [];
+    const open =
+      state.phase === 'receiving' || state.phase === 'awaiting-digest' || state.phase === 'opening';
+    const keep = this.#agreed.has('resume') && KEEPS_WHAT_ARRIVED.has(reason.code);
+    const actions: ReceiverAction[] = open ? [{ type: 'discard', index: state.index, keep }] : [];
     this.#state = { phase: 'failed', ...reason };
     actions.push(...sends, ...this.#timers.clearAll(), { type: 'fail', ...reason });
     if (flushMs !== undefined) actions.push({ type: 'close', flushMs });

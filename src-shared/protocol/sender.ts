@@ -11,8 +11,9 @@ import {
   RECEIVED_WAIT_MS,
   RELAY_SIZE_CAP_BYTES,
   SEND_BUFFER_LOW_WATER_BYTES,
+  VERIFY_BLOCK_BYTES,
 } from './limits';
-import type { AckMessage, ReceiverMessage } from './messages';
+import type { AckMessage, Capability, ReceiverWireMessage, ResumeMessage } from './messages';
 import { explainIncompatible } from './peer-incompatible';
 import { ArmedTimers, type TimerAction } from './timer-actions';
 import { negotiateVersion, type PeerVersion } from './version-negotiation';
@@ -28,6 +29,11 @@ export interface SenderFile {
 
 export interface SenderConfig {
   files: readonly SenderFile[];
+  /**
+   * Ferry's extensions this side offers, announced in `ferry-caps` before the first metadata;
+   * empty for the spec's wire alone (docs/protocol.md, "Capabilities").
+   */
+  caps: readonly Capability[];
   local: PeerVersion;
   surface: Surface;
   remedySurface: RemedySurface;
@@ -39,7 +45,10 @@ export type SenderTimer = 'ack' | 'drain' | 'delivery' | 'received';
 export type SenderEvent =
   | { type: 'channel-open'; relayed: boolean }
   | { type: 'frame'; frame: Frame }
-  | { type: 'file-streamed'; index: number }
+  /** `digest`: the file's content digest, when the receiver verifies. */
+  | { type: 'file-streamed'; index: number; digest?: string }
+  /** Whether this side's own digest of `[0, offset)` is the prefix the receiver offered. */
+  | { type: 'prefix-checked'; index: number; match: boolean }
   | { type: 'source-changed'; index: number; detail: string }
   | { type: 'source-unreadable'; index: number; detail: string }
   | { type: 'buffered-amount'; bytes: number }
@@ -50,27 +59,36 @@ export type SenderEvent =
 export type SenderAction =
   | { type: 'send'; frame: Frame }
   | { type: 'stream-file'; index: number; offset: number }
+  /** Hash `[0, offset)` of the file and compare with the receiver's `prefix` (docs/protocol.md, "Resume"). */
+  | { type: 'check-prefix'; index: number; offset: number; prefix: string }
+  /** The receiver already had `offset` bytes of the file, and the sender's digests agree. */
+  | { type: 'file-resumed'; index: number; offset: number }
+  /** The receiver confirmed the file's digest: it has the file, verified, under its final name. */
+  | { type: 'file-verified'; index: number }
   | { type: 'watch-buffer' }
   | TimerAction<SenderTimer>
   /**
    * `confirmed`: true when the receiver's `received` ended the batch, false when a receiver that
    * sends it never did; absent when the batch ended by the spec's drain rule alone.
    */
-  | { type: 'complete'; files: number; bytes: number; confirmed?: boolean }
+  | { type: 'complete'; files: number; bytes: number; confirmed?: boolean; verified?: boolean }
   | ({ type: 'fail' } & Failure)
   | { type: 'close'; flushMs: number };
 
 export type SenderState =
   | { phase: 'idle' }
   | { phase: 'awaiting-ack'; index: number }
+  | { phase: 'checking-prefix'; index: number; offset: number; prefix: string }
   | { phase: 'streaming'; index: number; offset: number }
   /** `drained`: the buffer is empty and a confirming receiver's `received` is awaited. */
   | { phase: 'awaiting-delivery'; drained: boolean }
-  | { phase: 'done'; files: number; bytes: number; confirmed?: boolean }
+  | { phase: 'done'; files: number; bytes: number; confirmed?: boolean; verified?: boolean }
   | ({ phase: 'failed' } & Failure);
 
 export interface SenderMachine {
   readonly state: SenderState;
+  /** The extensions both sides announced; empty until the receiver's `ferry-caps` arrives. */
+  readonly agreed: ReadonlySet<Capability>;
   handle(event: SenderEvent): SenderAction[];
 }
 
@@ -101,6 +119,10 @@ class Sender implements SenderMachine {
   #receivedSeen = false;
   /** The smallest send-buffer level seen in the current wait; only a drop below it is progress. */
   #lowestBuffer: number | undefined;
+  #agreed = new Set<Capability>();
+  /** The receiver's `ferry-resume` for the file awaiting its ack. */
+  #resumeOffer: ResumeMessage | undefined;
+  readonly #verified = new Set<number>();
 
   constructor(config: SenderConfig) {
     this.#config = config;
@@ -111,6 +133,10 @@ class Sender implements SenderMachine {
     return this.#state;
   }
 
+  get agreed(): ReadonlySet<Capability> {
+    return this.#agreed;
+  }
+
   handle(event: SenderEvent): SenderAction[] {
     const state = this.#state;
     if (state.phase === 'done' || state.phase === 'failed') return [];
@@ -118,12 +144,16 @@ class Sender implements SenderMachine {
       case 'channel-open':
         if (state.phase !== 'idle') return [];
         this.#relayed = event.relayed;
-        return this.#announce(0);
+        return [...this.#announceCaps(), ...this.#announce(0)];
       case 'frame':
         return this.#onFrame(event.frame);
       case 'file-streamed':
         return state.phase === 'streaming' && state.index === event.index
-          ? this.#endFile(event.index)
+          ? this.#endFile(event.index, event.digest)
+          : [];
+      case 'prefix-checked':
+        return state.phase === 'checking-prefix' && state.index === event.index
+          ? this.#start(event.index, event.match ? state.offset : 0, state.prefix)
           : [];
       case 'source-changed':
         return state.phase === 'streaming' && state.index === event.index
@@ -142,6 +172,13 @@ class Sender implements SenderMachine {
       case 'cancel':
         return this.#fail(defaultFailure('ERR_CANCELLED'), 0);
     }
+  }
+
+  /** Extensions are announced once, before the first metadata; a spec receiver ignores the type. */
+  #announceCaps(): SenderAction[] {
+    const { caps } = this.#config;
+    if (caps.length === 0) return [];
+    return [{ type: 'send', frame: encodeMessage({ type: 'ferry-caps', caps: [...caps] }, 'text') }];
   }
 
   #announce(index: number): SenderAction[] {
@@ -174,6 +211,7 @@ class Sender implements SenderMachine {
       );
     }
     this.#state = { phase: 'awaiting-ack', index };
+    this.#resumeOffer = undefined;
     return [{ type: 'send', frame: metadata }, this.#timers.set('ack', ACK_TIMEOUT_MS)];
   }
 
@@ -191,9 +229,24 @@ class Sender implements SenderMachine {
     }
   }
 
-  #onMessage(message: ReceiverMessage): SenderAction[] {
+  #onMessage(message: ReceiverWireMessage): SenderAction[] {
     const state = this.#state;
     switch (message.type) {
+      case 'ferry-caps':
+        // Only the answer to this side's own announcement, before the first ack, counts.
+        if (this.#config.caps.length > 0 && state.phase === 'awaiting-ack' && state.index === 0) {
+          this.#agreed = new Set(message.caps.filter((cap) => this.#config.caps.includes(cap)));
+        }
+        return [];
+      case 'ferry-resume':
+        if (this.#agreed.has('resume') && state.phase === 'awaiting-ack') {
+          this.#resumeOffer = message;
+        }
+        return [];
+      case 'ferry-verified':
+        return this.#onVerified(message.id);
+      case 'ferry-alive':
+        return [];
       case 'incompatible':
         return this.#fail(
           explainIncompatible(message, this.#config.local, this.#config.remedySurface),
@@ -219,23 +272,77 @@ class Sender implements SenderMachine {
       );
     }
     if (ack.offset > file.fileSize) {
-      return this.#protocolError('an ack asked to start past the end of the file');
+      const reason = `the receiving device asked to start ${file.fileName} at byte ${ack.offset}, past its end`;
+      return this.#abortWithReason(
+        { code: 'ERR_PROTOCOL', message: `${ERROR_MESSAGES.ERR_PROTOCOL}: ${reason}` },
+        reason,
+      );
     }
     const cleared = this.#timers.clear('ack');
-    this.#receiverConfirms = ack.ver !== undefined;
-    this.#bytesSent += file.fileSize - ack.offset;
-    // Nothing left to read: an empty file is metadata, ack, end with no binary frame.
-    if (ack.offset === file.fileSize) return [...cleared, ...this.#endFile(index)];
-    this.#state = { phase: 'streaming', index, offset: ack.offset };
-    this.#lowestBuffer = undefined;
-    return [...cleared, { type: 'stream-file', index, offset: ack.offset }];
+    // A verifying receiver confirms each file, so the batch ends on its word too.
+    this.#receiverConfirms = ack.ver !== undefined || this.#agreed.has('verify');
+    if (ack.offset === 0 || !this.#agreed.has('resume')) {
+      // The spec's seek: any offset up to the size, taken as given.
+      return [...cleared, ...this.#stream(index, ack.offset)];
+    }
+    if (ack.offset % VERIFY_BLOCK_BYTES !== 0 && ack.offset !== file.fileSize) {
+      const reason = `the receiving device asked to resume ${file.fileName} at byte ${ack.offset}, which is not on a block boundary`;
+      return this.#abortWithReason(
+        { code: 'ERR_PROTOCOL', message: `${ERROR_MESSAGES.ERR_PROTOCOL}: ${reason}` },
+        reason,
+      );
+    }
+    const offer = this.#resumeOffer;
+    // A resume without the receiver's prefix digest cannot be checked, so the file starts over.
+    if (offer === undefined || offer.id !== file.id || offer.offset !== ack.offset) {
+      return [...cleared, ...this.#start(index, 0, undefined)];
+    }
+    this.#state = { phase: 'checking-prefix', index, offset: ack.offset, prefix: offer.prefix };
+    return [...cleared, { type: 'check-prefix', index, offset: ack.offset, prefix: offer.prefix }];
   }
 
-  #endFile(index: number): SenderAction[] {
+  /**
+   * Tells a resuming receiver where the bytes really start: where it offered when the digests
+   * agree, else 0 (docs/protocol.md, "Resume"). A whole file already there ends at once, and its
+   * digest is the prefix both sides agreed on.
+   */
+  #start(index: number, offset: number, prefix: string | undefined): SenderAction[] {
+    const file = this.#file(index);
+    const start = encodeMessage({ type: 'ferry-start', id: file.id, offset }, 'text');
+    const actions: SenderAction[] = [{ type: 'send', frame: start }];
+    if (offset > 0) actions.push({ type: 'file-resumed', index, offset });
+    if (offset === file.fileSize && offset > 0) {
+      return [...actions, ...this.#endFile(index, prefix)];
+    }
+    return [...actions, ...this.#stream(index, offset)];
+  }
+
+  #stream(index: number, offset: number): SenderAction[] {
+    const file = this.#file(index);
+    this.#bytesSent += file.fileSize - offset;
+    // Nothing left to read: an empty file is metadata, ack, end with no binary frame. A verifying
+    // receiver still needs its digest, which the driver makes while "streaming" nothing.
+    if (offset === file.fileSize && !this.#agreed.has('verify')) {
+      return this.#endFile(index, undefined);
+    }
+    this.#state = { phase: 'streaming', index, offset };
+    this.#lowestBuffer = undefined;
+    return [{ type: 'stream-file', index, offset }];
+  }
+
+  /** `digest` goes after `end` when the receiver verifies; an empty file's is computed by the driver too. */
+  #endFile(index: number, digest: string | undefined): SenderAction[] {
     const actions: SenderAction[] = [
       ...this.#timers.clear('drain'),
       { type: 'send', frame: encodeMessage({ type: 'end' }, 'text') },
     ];
+    if (this.#agreed.has('verify') && digest !== undefined) {
+      const id = this.#file(index).id;
+      actions.push({
+        type: 'send',
+        frame: encodeMessage({ type: 'ferry-digest', id, sha256: digest }, 'text'),
+      });
+    }
     if (index + 1 < this.#config.files.length) return [...actions, ...this.#announce(index + 1)];
     this.#state = { phase: 'awaiting-delivery', drained: false };
     this.#lowestBuffer = undefined;
@@ -339,7 +446,7 @@ class Sender implements SenderMachine {
    */
   #drained(): SenderAction[] {
     if (!this.#receiverConfirms) return this.#complete(undefined);
-    if (this.#receivedSeen) return this.#complete(true);
+    if (this.#receivedSeen || this.#allVerified()) return this.#complete(true);
     this.#state = { phase: 'awaiting-delivery', drained: true };
     return [...this.#timers.clear('delivery'), this.#timers.set('received', RECEIVED_WAIT_MS)];
   }
@@ -354,10 +461,33 @@ class Sender implements SenderMachine {
     return [];
   }
 
+  /**
+   * A verifying receiver confirms each file once it has its final name. A browser receiver sends
+   * no `received`, so for it the last confirmation ends the batch once the buffer is empty.
+   */
+  #onVerified(id: string): SenderAction[] {
+    if (!this.#agreed.has('verify')) return [];
+    const index = this.#config.files.findIndex((file) => file.id === id);
+    if (index < 0 || this.#verified.has(index)) return [];
+    this.#verified.add(index);
+    const actions: SenderAction[] = [{ type: 'file-verified', index }];
+    const state = this.#state;
+    if (state.phase === 'awaiting-delivery' && state.drained && this.#allVerified()) {
+      actions.push(...this.#complete(true));
+    }
+    return actions;
+  }
+
+  #allVerified(): boolean {
+    return this.#agreed.has('verify') && this.#verified.size === this.#config.files.length;
+  }
+
   #complete(confirmed: boolean | undefined): SenderAction[] {
     const files = this.#config.files.length;
     const bytes = this.#bytesSent;
-    const outcome = confirmed === undefined ? { files, bytes } : { files, bytes, confirmed };
+    const outcome: { files: number; bytes: number; confirmed?: boolean; verified?: boolean } =
+      confirmed === undefined ? { files, bytes } : { files, bytes, confirmed };
+    if (this.#agreed.has('verify')) outcome.verified = this.#allVerified();
     this.#state = { phase: 'done', ...outcome };
     return [
       ...this.#timers.clearAll(),

@@ -1,0 +1,113 @@
+import { VERIFY_BLOCK_BYTES } from '../protocol/limits';
+
+/**
+ * How many blocks may be hashing at once before `update` asks its caller to wait: enough to keep
+ * the hashing threads busy, little enough that a fast link cannot pile up memory.
+ */
+const BLOCKS_IN_FLIGHT = 4;
+
+/** The part of WebCrypto used here; the shared code is compiled without DOM or Node types. */
+interface WebCrypto {
+  subtle?: { digest(algorithm: 'SHA-256', data: Uint8Array): Promise<ArrayBuffer> };
+}
+
+function subtle(): NonNullable<WebCrypto['subtle']> | undefined {
+  return (globalThis as { crypto?: WebCrypto }).crypto?.subtle;
+}
+
+/** True where WebCrypto's digest exists: Node, and browsers on a secure origin (https, localhost). */
+export function canDigest(): boolean {
+  return typeof subtle()?.digest === 'function';
+}
+
+/** SHA-256 of `bytes`, hashed off the calling thread where the runtime can (Node's thread pool). */
+export async function sha256(bytes: Uint8Array): Promise<Uint8Array> {
+  const digest = subtle()?.digest('SHA-256', bytes);
+  if (digest === undefined) throw new Error('this runtime has no WebCrypto digest');
+  return new Uint8Array(await digest);
+}
+
+export function toHex(bytes: Uint8Array): string {
+  let hex = '';
+  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
+  return hex;
+}
+
+/**
+ * The digest of a run of blocks: SHA-256 over their digests in order (docs/protocol.md,
+ * "Verification"). Over all of a file's blocks it is the file's digest; over the first k it is
+ * the prefix a resume offers.
+ */
+export async function digestOfBlocks(blocks: readonly Uint8Array[]): Promise<string> {
+  const joined = new Uint8Array(blocks.length * 32);
+  blocks.forEach((block, index) => joined.set(block, index * 32));
+  return toHex(await sha256(joined));
+}
+
+/**
+ * A file's content digest, built as its bytes go by in order: each full VERIFY_BLOCK_BYTES block
+ * is hashed as soon as it is complete, the last (short) one on `finish`. One implementation for
+ * every surface: the sender hashes what it reads, the receiver what arrives.
+ */
+export class FileDigest {
+  readonly #blocks: Promise<Uint8Array>[];
+  readonly #onBlock: ((index: number, digest: Uint8Array) => void) | undefined;
+  #filling = new Uint8Array(VERIFY_BLOCK_BYTES);
+  #filled = 0;
+  #pending: Promise<Uint8Array>[] = [];
+  /** Blocks are reported in order, whichever hashing thread finishes first. */
+  #reported: Promise<void> = Promise.resolve();
+
+  /**
+   * `covered`: the digests of the blocks before the first byte this digest will see (a resumed
+   * file starts on a block boundary). `onBlock` hears of each new full block, in order.
+   */
+  constructor(
+    covered: readonly Uint8Array[] = [],
+    onBlock?: (index: number, digest: Uint8Array) => void,
+  ) {
+    this.#blocks = covered.map((block) => Promise.resolve(block));
+    this.#onBlock = onBlock;
+  }
+
+  /**
+   * Takes the next bytes (copied, so the caller may reuse its buffer). Returns a promise when
+   * enough blocks are hashing that the caller should wait for it before handing over more.
+   */
+  update(bytes: Uint8Array): Promise<void> | undefined {
+    let taken = 0;
+    while (taken < bytes.byteLength) {
+      const count = Math.min(bytes.byteLength - taken, VERIFY_BLOCK_BYTES - this.#filled);
+      this.#filling.set(bytes.subarray(taken, taken + count), this.#filled);
+      this.#filled += count;
+      taken += count;
+      if (this.#filled === VERIFY_BLOCK_BYTES) this.#seal(true);
+    }
+    if (this.#pending.length < BLOCKS_IN_FLIGHT) return undefined;
+    return Promise.all(this.#pending).then(() => undefined);
+  }
+
+  /** The file's digest, once every block (the last, short one included) is hashed. */
+  async finish(): Promise<string> {
+    if (this.#filled > 0 || this.#blocks.length === 0) this.#seal(false);
+    return digestOfBlocks(await Promise.all(this.#blocks));
+  }
+
+  /** Only full blocks are reported: a short one is the file's end, never a resume point. */
+  #seal(full: boolean): void {
+    const index = this.#blocks.length;
+    const block = this.#filling.subarray(0, this.#filled);
+    this.#filling = new Uint8Array(VERIFY_BLOCK_BYTES);
+    this.#filled = 0;
+    const hashing = sha256(block);
+    this.#blocks.push(hashing);
+    this.#pending.push(hashing);
+    void hashing.then(() => {
+      this.#pending = this.#pending.filter((pending) => pending !== hashing);
+    });
+    const onBlock = this.#onBlock;
+    if (onBlock !== undefined && full) {
+      this.#reported = this.#reported.then(() => hashing).then((digest) => onBlock(index, digest));
+    }
+  }
+}
