@@ -106,9 +106,11 @@ describe('per-file sequence step 2: the receiver acks with offset 0', () => {
     expect(machine.state).toEqual({
       phase: 'receiving',
       index: 0,
+      id: 'f-1',
       path: 'notes.txt',
       fileSize: 5,
       written: 0,
+      awaitingStart: false,
     });
   });
 
@@ -330,7 +332,7 @@ describe('errors: bytes written differ from fileSize', () => {
     machine.handle({ type: 'frame', frame: data('123') });
     const reason = 'notes.txt was discarded: 3 of 5 bytes arrived';
     expect(machine.handle({ type: 'frame', frame: END })).toEqual([
-      { type: 'discard', index: 0 },
+      { type: 'discard', index: 0, keep: false },
       { type: 'send', frame: incompatibleToSender(reason) },
       { type: 'clear-timer', timer: 'no-progress' },
       { type: 'fail', code: 'ERR_SIZE_MISMATCH', message: reason },
@@ -343,7 +345,7 @@ describe('errors: bytes written differ from fileSize', () => {
     machine.handle({ type: 'frame', frame: data('1234') });
     const reason = 'notes.txt was discarded: more than the announced 5 bytes arrived';
     expect(machine.handle({ type: 'frame', frame: data('56') })).toEqual([
-      { type: 'discard', index: 0 },
+      { type: 'discard', index: 0, keep: false },
       { type: 'send', frame: incompatibleToSender(reason) },
       { type: 'clear-timer', timer: 'no-progress' },
       { type: 'fail', code: 'ERR_OVERRUN', message: reason },
@@ -356,7 +358,7 @@ describe('errors: bytes written differ from fileSize', () => {
     const machine = receiving({}, { ...BROWSER });
     const reason = 'notes.txt was discarded: more than the announced 5 bytes arrived';
     expect(machine.handle({ type: 'frame', frame: data('123456') })).toEqual([
-      { type: 'discard', index: 0 },
+      { type: 'discard', index: 0, keep: false },
       { type: 'send', frame: incompatibleToSender(reason, { pv: 1, pvMin: 1 }) },
       { type: 'fail', code: 'ERR_OVERRUN', message: reason },
     ]);
@@ -400,7 +402,7 @@ describe('errors: no usable fileSize announced', () => {
       fileSize: 0,
     });
     expect(machine.handle({ type: 'frame', frame: data('1') })).toEqual([
-      { type: 'discard', index: 0 },
+      { type: 'discard', index: 0, keep: false },
       {
         type: 'send',
         frame: incompatibleToSender(
@@ -528,7 +530,7 @@ describe('errors: a text control frame over 1000 bytes', () => {
     const oversized = textFrame(json({ type: 'end', pad: 'x'.repeat(1000) }));
     const problem = 'a control frame of more than 1000 bytes arrived';
     expect(machine.handle({ type: 'frame', frame: oversized })).toEqual([
-      { type: 'discard', index: 0 },
+      { type: 'discard', index: 0, keep: false },
       {
         type: 'send',
         frame: incompatibleToSender(`the receiving device stopped the transfer: ${problem}`),
@@ -649,7 +651,7 @@ describe('incompatible received by the receiver', () => {
       ...LOCAL,
     });
     expect(machine.handle({ type: 'frame', frame })).toEqual([
-      { type: 'discard', index: 0 },
+      { type: 'discard', index: 0, keep: false },
       { type: 'clear-timer', timer: 'no-progress' },
       {
         type: 'fail',
@@ -679,7 +681,7 @@ describe('per-file sequence rule 3: cancel is a close; native peers give up at o
     const machine = receiving();
     machine.handle({ type: 'frame', frame: data('12') });
     expect(machine.handle({ type: 'channel-closed' })).toEqual([
-      { type: 'discard', index: 0 },
+      { type: 'discard', index: 0, keep: false },
       { type: 'clear-timer', timer: 'no-progress' },
       { type: 'fail', code: 'ERR_PEER_CLOSED', message: 'the other device closed the connection' },
     ]);
@@ -688,7 +690,7 @@ describe('per-file sequence rule 3: cancel is a close; native peers give up at o
   it('cancelling mid-file discards, sends nothing and closes', () => {
     const machine = receiving();
     expect(machine.handle({ type: 'cancel' })).toEqual([
-      { type: 'discard', index: 0 },
+      { type: 'discard', index: 0, keep: false },
       { type: 'clear-timer', timer: 'no-progress' },
       { type: 'fail', code: 'ERR_CANCELLED', message: 'the transfer was cancelled' },
       { type: 'close', flushMs: 0 },
@@ -700,7 +702,7 @@ describe('timeouts: a native receiver mid-transfer with no progress for 60 s fai
   it('the part file is discarded', () => {
     const machine = receiving();
     expect(machine.handle({ type: 'timer-fired', timer: 'no-progress' })).toEqual([
-      { type: 'discard', index: 0 },
+      { type: 'discard', index: 0, keep: false },
       {
         type: 'fail',
         code: 'ERR_STALLED',
@@ -720,7 +722,7 @@ describe('errors: the disk refuses a write', () => {
   it('the part file is discarded and the sender told, without local details', () => {
     const machine = receiving();
     expect(machine.handle({ type: 'write-failed', detail: 'ENOSPC /home/me/Downloads' })).toEqual([
-      { type: 'discard', index: 0 },
+      { type: 'discard', index: 0, keep: false },
       {
         type: 'send',
         frame: incompatibleToSender(

@@ -20,7 +20,7 @@ import { versionReasonForPeer, versionRemedy, type RemedySurface } from './versi
 export interface ReceiverConfig {
   surface: Surface;
   /** Ferry's extensions this side speaks; announced only in answer to a sender's `ferry-caps`. */
-  caps: readonly Capability[];
+  caps?: readonly Capability[];
   local: PeerVersion;
   remedySurface: RemedySurface;
   /** Ask the person before acknowledging the batch's first file. */
@@ -169,8 +169,11 @@ class Receiver implements ReceiverMachine {
   readonly #paths: string[] = [];
   #opening: AnnouncedFile | undefined;
 
+  readonly #caps: readonly Capability[];
+
   constructor(config: ReceiverConfig) {
     this.#config = config;
+    this.#caps = config.caps ?? [];
   }
 
   get state(): ReceiverState {
@@ -214,7 +217,10 @@ class Receiver implements ReceiverMachine {
       case 'bytes-written':
         return state.phase === 'receiving' ? this.#progressed() : [];
       case 'write-failed':
-        return state.phase === 'receiving' ? this.#writeFailed(state, event.detail) : [];
+        if (state.phase === 'receiving') return this.#writeFailed(state.path, event.detail);
+        return state.phase === 'opening' && this.#opening
+          ? this.#writeFailed(this.#opening.path, event.detail)
+          : [];
       case 'timer-fired':
         return this.#timers.fired(event.timer) ? this.#onTimeout(event.timer) : [];
       case 'channel-closed':
@@ -263,7 +269,7 @@ class Receiver implements ReceiverMachine {
         // Only before the first file: extensions are agreed once, for the whole batch.
         if (state.phase === 'idle' || (state.phase === 'awaiting-metadata' && state.index === 0)) {
           this.#senderCaps = message.caps;
-          this.#agreed = new Set(message.caps.filter((cap) => this.#config.caps.includes(cap)));
+          this.#agreed = new Set(message.caps.filter((cap) => this.#caps.includes(cap)));
         }
         return [];
       case 'ferry-start':
@@ -383,8 +389,8 @@ class Receiver implements ReceiverMachine {
     // Native receivers send every control frame as binary; a browser receiver sends its ack as text.
     const framing = this.#native ? 'binary' : 'text';
     const sends: ReceiverAction[] = [];
-    if (this.#senderCaps !== undefined && !this.#capsAnswered && this.#config.caps.length > 0) {
-      const caps = [...this.#config.caps];
+    if (this.#senderCaps !== undefined && !this.#capsAnswered && this.#caps.length > 0) {
+      const caps = [...this.#caps];
       sends.push({ type: 'send', frame: encodeMessage({ type: 'ferry-caps', caps }, framing) });
     }
     this.#capsAnswered = true;
@@ -526,10 +532,10 @@ class Receiver implements ReceiverMachine {
     }
   }
 
-  #writeFailed(state: Receiving, detail: string): ReceiverAction[] {
+  #writeFailed(path: string, detail: string): ReceiverAction[] {
     return this.#abortWithReason(
-      { code: 'ERR_DISK', message: `${state.path} could not be written (${detail})` },
-      `${state.path} was discarded: the receiving device could not write it`,
+      { code: 'ERR_DISK', message: `${path} could not be written (${detail})` },
+      `${path} was discarded: the receiving device could not write it`,
     );
   }
 

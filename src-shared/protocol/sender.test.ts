@@ -551,13 +551,18 @@ describe('frame classification at the sender', () => {
     });
   });
 
-  it('an ack past the end of the file is a protocol error', () => {
+  it('an ack past the end of the file is refused, and the receiver told why', () => {
     const machine = announced([NOTES]);
-    expect(machine.handle({ type: 'frame', frame: ack('f-1', 13) })).toContainEqual({
+    const actions = machine.handle({ type: 'frame', frame: ack('f-1', 13) });
+    const reason = 'the receiving device asked to start notes.txt at byte 13, past its end';
+    expect(actions).toContainEqual({
       type: 'fail',
       code: 'ERR_PROTOCOL',
-      message:
-        'the other device broke the transfer protocol: an ack asked to start past the end of the file',
+      message: `the other device broke the transfer protocol: ${reason}`,
+    });
+    expect(actions).toContainEqual({
+      type: 'send',
+      frame: textFrame(`{"type":"incompatible","reason":"${reason}","pv":1,"pvMin":1,"ver":"0.1.0"}`),
     });
   });
 

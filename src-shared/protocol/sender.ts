@@ -33,7 +33,7 @@ export interface SenderConfig {
    * Ferry's extensions this side offers, announced in `ferry-caps` before the first metadata;
    * empty for the spec's wire alone (docs/protocol.md, "Capabilities").
    */
-  caps: readonly Capability[];
+  caps?: readonly Capability[];
   local: PeerVersion;
   surface: Surface;
   remedySurface: RemedySurface;
@@ -124,8 +124,11 @@ class Sender implements SenderMachine {
   #resumeOffer: ResumeMessage | undefined;
   readonly #verified = new Set<number>();
 
+  readonly #caps: readonly Capability[];
+
   constructor(config: SenderConfig) {
     this.#config = config;
+    this.#caps = config.caps ?? [];
     this.#totalBytes = config.files.reduce((sum, file) => sum + file.fileSize, 0);
   }
 
@@ -176,7 +179,7 @@ class Sender implements SenderMachine {
 
   /** Extensions are announced once, before the first metadata; a spec receiver ignores the type. */
   #announceCaps(): SenderAction[] {
-    const { caps } = this.#config;
+    const caps = this.#caps;
     if (caps.length === 0) return [];
     return [{ type: 'send', frame: encodeMessage({ type: 'ferry-caps', caps: [...caps] }, 'text') }];
   }
@@ -234,8 +237,8 @@ class Sender implements SenderMachine {
     switch (message.type) {
       case 'ferry-caps':
         // Only the answer to this side's own announcement, before the first ack, counts.
-        if (this.#config.caps.length > 0 && state.phase === 'awaiting-ack' && state.index === 0) {
-          this.#agreed = new Set(message.caps.filter((cap) => this.#config.caps.includes(cap)));
+        if (this.#caps.length > 0 && state.phase === 'awaiting-ack' && state.index === 0) {
+          this.#agreed = new Set(message.caps.filter((cap) => this.#caps.includes(cap)));
         }
         return [];
       case 'ferry-resume':

@@ -25,7 +25,8 @@ export class ProgressMeter {
   record(sample: ProgressSample): void {
     const at = this.#now();
     const samples = this.#samples;
-    samples.push({ at, bytes: sample.bytesDone });
+    // Resumed bytes did not travel: the speed counts only what did.
+    samples.push({ at, bytes: sample.bytesDone - (sample.resumedBytes ?? 0) });
     while (samples.length > 2 && at - samples[1].at >= SPEED_WINDOW_MS) samples.shift();
     const edge = sample.fileIndex !== this.#fileIndex || sample.fileBytes === sample.fileSize;
     this.#fileIndex = sample.fileIndex;
@@ -33,8 +34,8 @@ export class ProgressMeter {
     this.#lastShown = at;
     const first = samples[0];
     const elapsed = at - first.at;
-    const bytesPerSecond =
-      elapsed > 0 ? Math.max(0, ((sample.bytesDone - first.bytes) * 1000) / elapsed) : 0;
+    const moved = samples[samples.length - 1].bytes - first.bytes;
+    const bytesPerSecond = elapsed > 0 ? Math.max(0, (moved * 1000) / elapsed) : 0;
     const progress: ProgressView = { ...sample, bytesPerSecond };
     if (bytesPerSecond > 0) {
       progress.etaSeconds = Math.max(0, (sample.totalBytes - sample.bytesDone) / bytesPerSecond);

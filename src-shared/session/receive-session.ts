@@ -1,4 +1,5 @@
 import type { Surface } from '../protocol/frame-classification';
+import type { Capability } from '../protocol/messages';
 import {
   createReceiver,
   type Offer,
@@ -17,6 +18,7 @@ import type { SaveTarget } from './save-target';
 import { CHANNEL_CLOSE_GRACE_MS } from './session-limits';
 import { SessionFailure, toFailure } from './session-failure';
 import { SessionTimers } from './session-timers';
+import { digestOfBlocks, FileDigest } from '../verify/file-digest';
 
 /**
  * How the batch is accepted: by asking the person (who picks where it goes, or declines with
@@ -35,6 +37,8 @@ export interface ReceiveSessionConfig {
   channel: ChannelPort;
   clock: Clock;
   surface: Surface;
+  /** Ferry's extensions this side speaks (docs/protocol.md, "Capabilities"). */
+  caps?: readonly Capability[];
   local: PeerVersion;
   remedySurface: RemedySurface;
   acceptance: Acceptance;
@@ -76,6 +80,14 @@ class ReceiveSession {
   /** Set once storage failed outside any file the machine still tracks; the queue stops there. */
   #storageFailure: SessionFailure | undefined;
   #received: number | undefined;
+  /** Each open file's digest, when the sender verifies. */
+  readonly #digests = new Map<number, FileDigest>();
+  readonly #resumed = new Map<number, number>();
+  /**
+   * Raised when a file fails its digest: queued steps of before then, which assumed it would be
+   * committed (the next ack, `received`), are dropped, and only the abort's own steps run.
+   */
+  #generation = 0;
   #started = false;
   #finalPublished = false;
   #channelClosed!: () => void;
@@ -88,6 +100,7 @@ class ReceiveSession {
     if (!acceptance.ask) this.#target = acceptance.target;
     this.#machine = createReceiver({
       surface: config.surface,
+      caps: config.caps,
       local: config.local,
       remedySurface: config.remedySurface,
       askBeforeAccepting: acceptance.ask,
@@ -138,7 +151,12 @@ class ReceiveSession {
       case 'progress': {
         const state = this.#machine.state;
         this.#written.set(action.index, action.fileBytes);
+        const fileResumed = this.#resumed.get(action.index);
+        let resumed = 0;
+        for (const bytes of this.#resumed.values()) resumed += bytes;
         this.#progress.record({
+          ...(fileResumed === undefined ? {} : { fileResumedBytes: fileResumed }),
+          ...(resumed === 0 ? {} : { resumedBytes: resumed }),
           fileIndex: action.index + 1,
           fileCount: action.total,
           fileName: state.phase === 'receiving' ? state.path : '',
@@ -154,18 +172,28 @@ class ReceiveSession {
         return;
       case 'open-part':
         this.#written.set(action.index, 0);
-        this.#enqueue((target) => target.open(action.index, action.path, action.fileSize));
+        this.#enqueue((target) => this.#open(target, action));
         return;
       case 'write': {
         const { index, bytes } = action;
         this.#enqueue(async (target) => this.#write(target, index, bytes));
         return;
       }
+      case 'restart-part':
+        this.#resumed.delete(action.index);
+        this.#enqueue(async (target) => {
+          await target.restart?.(action.index);
+          if (this.#digests.has(action.index)) this.#startDigest(target, action.index, []);
+        });
+        return;
+      case 'file-resumed':
+        this.#resumed.set(action.index, action.offset);
+        return;
       case 'commit':
-        this.#enqueue((target) => this.#commit(target, action.index));
+        this.#enqueue((target) => this.#commit(target, action.index, action.sha256));
         return;
       case 'discard':
-        this.#enqueue((target) => target.discard(action.index), true);
+        this.#enqueue((target) => target.discard(action.index, action.keep), 'tidy');
         return;
       case 'send':
         this.#enqueue(async () => {
@@ -173,7 +201,7 @@ class ReceiveSession {
           if (this.#started) return;
           this.#started = true;
           this.#config.started();
-        }, true);
+        }, 'without-target');
         return;
       case 'complete':
         this.#enqueue(async () => {
@@ -184,6 +212,7 @@ class ReceiveSession {
             files: [...this.#saved],
             totalBytes: action.bytes,
             ...(this.#target?.folder === undefined ? {} : { folder: this.#target.folder }),
+            ...(action.verified === undefined ? {} : { verified: action.verified }),
           });
         });
         return;
@@ -203,7 +232,7 @@ class ReceiveSession {
             await this.#buffer.drained(this.#config.flushMs ?? action.flushMs);
           const grace = this.#config.closeGraceMs ?? CHANNEL_CLOSE_GRACE_MS;
           this.#channel.close(action.flushMs > 0 ? grace : 0);
-        }, true);
+        }, 'tidy');
         return;
     }
   }
@@ -241,9 +270,46 @@ class ReceiveSession {
       );
   }
 
+  /**
+   * Opens the file, looking for what an earlier try left when the machine asks; tells the
+   * machine what was found (docs/protocol.md, "Resume").
+   */
+  async #open(target: SaveTarget, action: Extract<ReceiverAction, { type: 'open-part' }>) {
+    const { index, path, fileSize, resume } = action;
+    const verifying = this.#machine.agreed.has('verify');
+    if (resume === undefined || fileSize === null) {
+      await target.open(index, path, fileSize);
+      if (verifying) this.#startDigest(target, index, []);
+      return;
+    }
+    const found =
+      target.resume === undefined
+        ? await target.open(index, path, fileSize).then(() => ({ offset: 0, blocks: [] }))
+        : await target.resume(index, path, fileSize, resume.senderFileId);
+    if (verifying) this.#startDigest(target, index, found.blocks);
+    const prefix = found.offset > 0 ? await digestOfBlocks(found.blocks) : undefined;
+    if (found.offset > 0) this.#written.set(index, found.offset);
+    this.#handle(
+      prefix === undefined
+        ? { type: 'part-opened', index, offset: 0 }
+        : { type: 'part-opened', index, offset: found.offset, prefix },
+    );
+  }
+
+  /** A new digest for file `index`, carried on from `blocks`; each full block goes to the target. */
+  #startDigest(target: SaveTarget, index: number, blocks: Uint8Array[]): void {
+    this.#digests.set(
+      index,
+      new FileDigest(blocks, (block, digest) => target.recordBlock?.(index, block, digest)),
+    );
+  }
+
   /** Hands the bytes over in order; their storing (or its failure) is reported when it settles. */
   #write(target: SaveTarget, index: number, bytes: Uint8Array): void {
     const count = bytes.byteLength;
+    // Hashed after the target took them, so a block is recorded only behind its own bytes.
+    const hashing = this.#digests.get(index)?.update(bytes);
+    void hashing;
     target.write(index, bytes).then(
       () => this.#handle({ type: 'bytes-written', bytes: count }),
       (error: unknown) => {
@@ -253,25 +319,49 @@ class ReceiveSession {
     );
   }
 
-  async #commit(target: SaveTarget, index: number): Promise<void> {
+  /**
+   * Gives the file its final name, after checking its digest when the sender sent one: a file
+   * that does not match is discarded, and the steps queued behind it are dropped.
+   */
+  async #commit(target: SaveTarget, index: number, sha256: string | undefined): Promise<void> {
+    const digest = this.#digests.get(index);
+    this.#digests.delete(index);
+    if (sha256 !== undefined && (await digest?.finish()) !== sha256) {
+      await target.discard(index, false);
+      this.#generation += 1;
+      this.#handle({ type: 'verify-failed', index });
+      return;
+    }
     const saved = await target.commit(index);
-    this.#saved.push({ ...saved, size: this.#written.get(index) ?? 0 });
+    const file: DeliveredFileView = { ...saved, size: this.#written.get(index) ?? 0 };
+    const resumed = this.#resumed.get(index);
+    if (resumed !== undefined) file.resumedBytes = resumed;
+    if (sha256 !== undefined) file.verified = true;
+    this.#saved.push(file);
   }
 
   /**
    * Runs `step` after everything queued before it. A failing step goes to the machine while it
    * still receives that file (it discards it and tells the sender); past it, the batch stops here
-   * with ERR_DISK. After that only steps that tidy up (`always`) run.
+   * with ERR_DISK. After that only steps that tidy up run. A `without-target` step (a frame)
+   * runs before anything was accepted too, but is dropped with the rest of a dropped generation;
+   * a `tidy` step always runs.
    */
-  #enqueue(step: (target: SaveTarget) => Promise<void>, always = false): void {
+  #enqueue(
+    step: (target: SaveTarget) => Promise<void>,
+    kind: 'storage' | 'without-target' | 'tidy' = 'storage',
+  ): void {
+    const generation = this.#generation;
     this.#queue = this.#queue.then(async () => {
       const target = this.#target;
-      if (this.#storageFailure !== undefined && !always) return;
+      if (kind !== 'tidy' && generation !== this.#generation) return;
+      if (this.#storageFailure !== undefined && kind === 'storage') return;
       try {
         if (target !== undefined) await step(target);
-        else if (always) await step(NO_TARGET);
+        else if (kind !== 'storage') await step(NO_TARGET);
       } catch (error) {
-        if (this.#machine.state.phase === 'receiving') {
+        const phase = this.#machine.state.phase;
+        if (phase === 'receiving' || phase === 'opening') {
           this.#handle({ type: 'write-failed', detail: describe(error) });
         } else await this.#abandon(SessionFailure.withDetail('ERR_DISK', describe(error)));
       }
@@ -286,6 +376,8 @@ class ReceiveSession {
   async #abandon(failure: SessionFailure): Promise<void> {
     if (this.#storageFailure !== undefined) return;
     this.#storageFailure = failure;
+    // Frames queued behind the failure (the next ack, `received`) would tell the sender otherwise.
+    this.#generation += 1;
     this.#publish({ phase: 'failed', direction: 'receive', ...failure.failure });
     const state = this.#machine.state;
     if (this.#target !== undefined && state.phase === 'receiving') {
@@ -316,7 +408,7 @@ class ReceiveSession {
     this.#enqueue(async () => {
       this.#timers.clearAll();
       this.#channel.close(0);
-    }, true);
+    }, 'tidy');
     this.#channelClosed();
   }
 }

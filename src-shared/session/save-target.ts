@@ -6,6 +6,14 @@ export interface SavedFile {
   savedPath?: string;
 }
 
+/** What an earlier try left of a file: its first `offset` bytes, vouched for by their digests. */
+export interface ResumePoint {
+  /** A whole number of blocks, or the whole file; 0 when nothing usable was found. */
+  offset: number;
+  /** The digests of the blocks covering `[0, offset)`, the last one short when it ends the file. */
+  blocks: Uint8Array[];
+}
+
 /**
  * Where a receiver puts what arrives (docs/architecture.md, "Ports"): `.part` files on a native
  * peer; a chosen folder, streamed downloads or memory in a browser. The session core calls it in
@@ -27,6 +35,25 @@ export interface SaveTarget {
    * nothing behind) when any write failed. A file that did not verify never gets a final name.
    */
   commit(index: number): Promise<SavedFile>;
-  /** Drops the file and whatever of it was written, pending writes included. */
-  discard(index: number): Promise<void>;
+  /**
+   * Drops the file and whatever of it was written, pending writes included; with `keep`, a target
+   * that resumes leaves what reached the disk, and its sidecar, for a later try.
+   */
+  discard(index: number, keep?: boolean): Promise<void>;
+  /**
+   * Where the target can resume (docs/protocol.md, "Resume"): opens file `index` like `open`,
+   * but first looks for what an earlier try from the same sender left of it (a `.part` with its
+   * sidecar, or the finished file itself) and checks it block by block. Anything it cannot vouch
+   * for is ignored, and the file starts at 0.
+   */
+  resume?(
+    index: number,
+    path: string,
+    fileSize: number,
+    senderFileId: string,
+  ): Promise<ResumePoint>;
+  /** A full block of a resumable file has this digest; kept once the block is on disk. */
+  recordBlock?(index: number, block: number, digest: Uint8Array): void;
+  /** The sender refused the resume: file `index` starts over, empty. */
+  restart?(index: number): Promise<void>;
 }

@@ -14,9 +14,12 @@ import {
   type SenderState,
   type SenderTimer,
 } from '../protocol/sender';
+import type { Capability } from '../protocol/messages';
+import { VERIFY_BLOCK_BYTES } from '../protocol/limits';
 import type { PeerVersion } from '../protocol/version-negotiation';
 import type { RemedySurface } from '../protocol/version-remedy';
-import type { TransferView } from '../transfer/transfer-view';
+import type { DeliveredFileView, TransferView } from '../transfer/transfer-view';
+import { digestOfBlocks, FileDigest } from '../verify/file-digest';
 import { ChannelBuffer } from './channel-buffer';
 import { chunkSizeFor } from './chunk-plan';
 import type { FileSource, SourceReader } from './file-source';
@@ -32,6 +35,8 @@ export interface SendSessionConfig {
   sources: readonly FileSource[];
   /** What the metadata announces for each source; the sources themselves unless a test lies. */
   announced: readonly SenderFile[];
+  /** Ferry's extensions to offer (docs/protocol.md, "Capabilities"); empty for the spec's wire alone. */
+  caps?: readonly Capability[];
   local: PeerVersion;
   remedySurface: RemedySurface;
   /** The code the receiver used, for the "waiting for acceptance" view. */
@@ -73,6 +78,10 @@ class SendSession {
   #started = false;
   #finalPublished = false;
   #finish: () => void = () => undefined;
+  /** Digests of the blocks before a resume offset, from the prefix check, for the stream to go on from. */
+  readonly #prefixes = new Map<number, { offset: number; blocks: Uint8Array[] }>();
+  readonly #resumed = new Map<number, number>();
+  readonly #verified = new Set<number>();
 
   constructor(config: SendSessionConfig) {
     this.#config = config;
@@ -83,6 +92,7 @@ class SendSession {
     this.#totalBytes = config.sources.reduce((sum, file) => sum + file.size, 0);
     this.#machine = createSender({
       files: config.announced,
+      caps: config.caps,
       local: config.local,
       surface: config.surface,
       remedySurface: config.remedySurface,
@@ -143,17 +153,31 @@ class SendSession {
           this.#handle({ type: 'source-unreadable', index: action.index, detail: String(error) }),
         );
         return;
+      case 'check-prefix':
+        this.#checkPrefix(action.index, action.offset, action.prefix).then(
+          (match) => this.#handle({ type: 'prefix-checked', index: action.index, match }),
+          (error: unknown) =>
+            this.#handle({ type: 'source-unreadable', index: action.index, detail: String(error) }),
+        );
+        return;
+      case 'file-resumed':
+        this.#resumed.set(action.index, action.offset);
+        return;
+      case 'file-verified':
+        this.#verified.add(action.index);
+        return;
       case 'watch-buffer':
         this.#watchBuffer();
         return;
       case 'complete': {
-        const files = this.#config.sources.map((file) => ({ name: file.name, size: file.size }));
+        const files = this.#config.sources.map((file, index) => this.#delivered(file, index));
         this.#publish({
           phase: 'done',
           direction: 'send',
           files,
           totalBytes: action.bytes,
           ...(action.confirmed === undefined ? {} : { confirmed: action.confirmed }),
+          ...(action.verified === undefined ? {} : { verified: action.verified }),
         });
         return;
       }
@@ -189,6 +213,59 @@ class SendSession {
     this.#channel.close(landing ? (this.#config.closeGraceMs ?? CHANNEL_CLOSE_GRACE_MS) : 0);
   }
 
+  #delivered(file: FileSource, index: number): DeliveredFileView {
+    const view: DeliveredFileView = { name: file.name, size: file.size };
+    const resumed = this.#resumed.get(index);
+    if (resumed !== undefined) view.resumedBytes = resumed;
+    if (this.#machine.agreed.has('verify')) view.verified = this.#verified.has(index);
+    return view;
+  }
+
+  /**
+   * Hashes `[0, offset)` of the file as it is now and compares it with the receiver's prefix
+   * digest (docs/protocol.md, "Resume"). The blocks are kept, so the stream goes on from them.
+   */
+  async #checkPrefix(index: number, offset: number, prefix: string): Promise<boolean> {
+    const blocks = await this.#hashPrefix(index, offset);
+    if (blocks === undefined) return false;
+    const match = (await digestOfBlocks(blocks)) === prefix;
+    if (match) this.#prefixes.set(index, { offset, blocks });
+    return match;
+  }
+
+  /** The block digests of `[0, offset)`: whole blocks, the last one short only at the file's end. */
+  async #hashPrefix(index: number, offset: number): Promise<Uint8Array[] | undefined> {
+    const reader = await this.#config.sources[index].open(0, VERIFY_BLOCK_BYTES);
+    if ('kind' in reader) return undefined;
+    try {
+      const digest = new FileDigest();
+      let position = 0;
+      while (position < offset) {
+        const read = await reader.next();
+        if (read.kind !== 'bytes') return undefined;
+        const wanted = read.bytes.subarray(0, offset - position);
+        await digest.update(wanted);
+        position += wanted.byteLength;
+      }
+      if (offset % VERIFY_BLOCK_BYTES === 0) return await digest.sealedBlocks();
+      await digest.finish();
+      return await digest.sealedBlocks();
+    } finally {
+      await reader.close();
+    }
+  }
+
+  /** A digest of the file for a verifying receiver, carried on from the checked prefix. */
+  async #digestFrom(index: number, offset: number): Promise<FileDigest | undefined> {
+    if (!this.#machine.agreed.has('verify')) return undefined;
+    if (offset === 0) return new FileDigest();
+    const prefix = this.#prefixes.get(index);
+    const blocks =
+      prefix?.offset === offset ? prefix.blocks : await this.#hashPrefix(index, offset);
+    if (blocks === undefined) throw new Error('the file could not be read again');
+    return new FileDigest(blocks);
+  }
+
   async #stream(index: number, offset: number): Promise<void> {
     const source = this.#config.sources[index];
     const stillStreaming = (): boolean => {
@@ -219,6 +296,7 @@ class SendSession {
       this.#handle({ type: 'source-changed', index, detail: changedBefore });
       return;
     }
+    const digest = await this.#digestFrom(index, offset);
     const before = this.#config.sources.slice(0, index).reduce((sum, f) => sum + f.size, 0);
     let position = offset;
     this.#report(index, position, before);
@@ -240,18 +318,33 @@ class SendSession {
       if (!this.#channel.send(binaryFrame(read.bytes))) return;
       position += read.bytes.byteLength;
       this.#report(index, position, before);
+      // Hashing runs beside the network; only a backlog of blocks makes the stream wait for it.
+      const hashing = digest?.update(read.bytes);
+      if (hashing !== undefined) await hashing;
     }
     if (!stillStreaming()) return;
     const changedAfter = await reader.change();
+    const sha256 = await digest?.finish();
     if (!stillStreaming()) return;
     if (changedAfter !== undefined) {
       this.#handle({ type: 'source-changed', index, detail: changedAfter });
-    } else this.#handle({ type: 'file-streamed', index });
+    } else {
+      this.#handle(
+        sha256 === undefined
+          ? { type: 'file-streamed', index }
+          : { type: 'file-streamed', index, digest: sha256 },
+      );
+    }
   }
 
   #report(index: number, fileBytes: number, before: number): void {
     const file = this.#config.sources[index];
+    const fileResumed = this.#resumed.get(index);
+    let resumed = 0;
+    for (const bytes of this.#resumed.values()) resumed += bytes;
     this.#progress.record({
+      ...(fileResumed === undefined ? {} : { fileResumedBytes: fileResumed }),
+      ...(resumed === 0 ? {} : { resumedBytes: resumed }),
       fileIndex: index + 1,
       fileCount: this.#config.sources.length,
       fileName: file.name,

@@ -30,6 +30,13 @@ export interface ProgressView {
   fileSize: number;
   bytesDone: number;
   totalBytes: number;
+  /**
+   * Bytes of the current file, and of the whole batch, that the receiver already had from an
+   * earlier try and that did not travel again (docs/protocol.md, "Resume"); counted in
+   * `fileBytes` and `bytesDone`, never in the speed.
+   */
+  fileResumedBytes?: number;
+  resumedBytes?: number;
   bytesPerSecond: number;
   /** Seconds left at the current speed; undefined until a speed is known. */
   etaSeconds?: number;
@@ -40,6 +47,13 @@ export interface DeliveredFileView {
   size: number;
   /** Where it landed on this device, when the backend knows (native receiver). */
   savedPath?: string;
+  /**
+   * Both sides checked its content digest: true once the receiver confirmed it; false when the
+   * receiver verifies but this file's confirmation never came. Absent where nobody verified.
+   */
+  verified?: boolean;
+  /** Bytes of it the receiver already had from an earlier try, which did not travel again. */
+  resumedBytes?: number;
 }
 
 export type TransferView =
@@ -69,6 +83,8 @@ export type TransferView =
        * nobody said they arrived (docs/protocol.md, "Delivery confirmation").
        */
       confirmed?: boolean;
+      /** Every file's content digest was checked end to end (docs/protocol.md, "Verification"). */
+      verified?: boolean;
     }
   | { phase: 'failed'; direction: TransferDirection; code: ErrorCode; message: string };
 

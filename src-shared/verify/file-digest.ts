@@ -87,6 +87,11 @@ export class FileDigest {
     return Promise.all(this.#pending).then(() => undefined);
   }
 
+  /** The digests of the blocks sealed so far: the full ones, and after `finish` the short last one. */
+  async sealedBlocks(): Promise<Uint8Array[]> {
+    return Promise.all(this.#blocks);
+  }
+
   /** The file's digest, once every block (the last, short one included) is hashed. */
   async finish(): Promise<string> {
     if (this.#filled > 0 || this.#blocks.length === 0) this.#seal(false);
