@@ -562,7 +562,7 @@ describe('frame classification at the sender', () => {
     });
     expect(actions).toContainEqual({
       type: 'send',
-      frame: textFrame(`{"type":"incompatible","reason":"${reason}","pv":1,"pvMin":1,"ver":"0.1.0"}`),
+      frame: textFrame(json({ type: 'incompatible', reason, ...LOCAL })),
     });
   });
 
