@@ -41,9 +41,11 @@ export class BatchedFileWriter {
   #written = 0;
   #failure: Error | undefined;
 
-  constructor(handles: WriteHandles) {
+  /** `startAt`: bytes already in the file (a resumed `.part`), a whole number of blocks. */
+  constructor(handles: WriteHandles, startAt = 0) {
     this.#buffered = handles.buffered;
     this.#direct = handles.direct;
+    this.#written = startAt;
   }
 
   /** Bytes on disk so far. */

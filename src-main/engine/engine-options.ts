@@ -104,6 +104,11 @@ export interface PeerOptions {
    * signaling seat, each way, so a test can make a connection attempt find no route.
    */
   signalFilter?: (payload: SignalPayload, direction: 'in' | 'out') => boolean;
+  /**
+   * Whether to offer Ferry's extensions (verification, resume: docs/protocol.md, "Ferry's
+   * extensions"). Default true; false speaks the spec's wire alone, as benchmarks compare.
+   */
+  extensions?: boolean;
 }
 
 /** Lets a test play a sender that lies about its files; the engine's test seam, not a feature. */

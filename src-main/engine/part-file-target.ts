@@ -1,40 +1,91 @@
 import { relative, sep } from 'node:path';
-import type { SaveTarget, SavedFile } from '../../src-shared/session/save-target';
-import { PartFile } from './part-file';
+import type { ResumePoint, SaveTarget, SavedFile } from '../../src-shared/session/save-target';
+import { findKeptFile, sweepKeptParts } from './kept-parts';
+import { PartFile, stagingFolder } from './part-file';
+import type { FileIdentity } from './part-sidecar';
+
+type Staged =
+  | { kind: 'part'; part: PartFile; fileSize: number | null; identity?: FileIdentity }
+  /** Already there whole from an earlier try: committed as it is, never touched. */
+  | { kind: 'complete'; path: string; identity: FileIdentity };
 
 /**
  * The native save target: each file a `.part` under `destination`, renamed once its byte count
- * checks out (docs/architecture.md, "Ports"). Translation only: the order is the session core's.
+ * checks out (docs/architecture.md, "Ports"), resumable from what an earlier try left
+ * (kept-parts.ts). Translation only: the order is the session core's.
  */
 export function partFileTarget(destination: string): SaveTarget {
-  const open = new Map<number, { part: PartFile; fileSize: number | null }>();
-  const file = (index: number): { part: PartFile; fileSize: number | null } => {
+  const open = new Map<number, Staged>();
+  const swept = new Set<string>();
+  const file = (index: number): Staged => {
     const found = open.get(index);
     if (found === undefined) throw new Error(`file ${index + 1} is not open`);
     return found;
   };
+  const part = (index: number): PartFile => {
+    const staged = file(index);
+    if (staged.kind !== 'part') throw new Error(`file ${index + 1} is already complete`);
+    return staged.part;
+  };
+  const savedAs = (savedPath: string): SavedFile => ({
+    name: relative(destination, savedPath).split(sep).join('/'),
+    savedPath,
+  });
   return {
     folder: destination,
     async open(index, path, fileSize) {
-      open.set(index, { part: await PartFile.create(destination, path), fileSize });
+      open.set(index, { kind: 'part', part: await PartFile.create(destination, path), fileSize });
+    },
+    async resume(index, path, fileSize, senderFileId): Promise<ResumePoint> {
+      const identity: FileIdentity = { name: path, size: fileSize, senderFileId };
+      const { folder } = await stagingFolder(destination, path);
+      if (!swept.has(folder)) {
+        swept.add(folder);
+        await sweepKeptParts(folder, Date.now());
+      }
+      const kept = await findKeptFile(destination, identity);
+      if (kept === undefined) {
+        const created = await PartFile.create(destination, path, identity);
+        open.set(index, { kind: 'part', part: created, fileSize, identity });
+        return { offset: 0, blocks: [] };
+      }
+      open.set(
+        index,
+        kept.kind === 'part'
+          ? { kind: 'part', part: kept.part, fileSize, identity }
+          : { kind: 'complete', path: kept.path, identity },
+      );
+      return kept.point;
     },
     // The part file batches what piles up and copies each chunk, so nothing holds it afterwards.
-    write: async (index, bytes) => file(index).part.write(bytes),
+    write: async (index, bytes) => part(index).write(bytes),
+    recordBlock(index, block, digest) {
+      const staged = open.get(index);
+      if (staged?.kind === 'part') staged.part.recordBlock(block, digest);
+    },
+    async restart(index) {
+      const staged = file(index);
+      if (staged.kind === 'part') return staged.part.restart();
+      // The finished file did not match the sender's: it stays, and a new copy arrives beside it.
+      const { identity } = staged;
+      const created = await PartFile.create(destination, identity.name, identity);
+      open.set(index, { kind: 'part', part: created, fileSize: identity.size, identity });
+    },
     async commit(index): Promise<SavedFile> {
-      const { part, fileSize } = file(index);
+      const staged = file(index);
       open.delete(index);
+      if (staged.kind === 'complete') return savedAs(staged.path);
       try {
-        const savedPath = await part.commit(fileSize);
-        return { name: relative(destination, savedPath).split(sep).join('/'), savedPath };
+        return savedAs(await staged.part.commit(staged.fileSize));
       } catch (error) {
-        await part.discard();
+        await staged.part.discard();
         throw error;
       }
     },
-    async discard(index) {
+    async discard(index, keep) {
       const found = open.get(index);
       open.delete(index);
-      await found?.part.discard();
+      if (found?.kind === 'part') await found.part.discard(keep);
     },
   };
 }

@@ -13,59 +13,102 @@ import { constants } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { withCollisionSuffix } from '../../src-shared/names';
 import { BatchedFileWriter } from './batched-file-writer';
+import { PartSidecar, SIDECAR_SUFFIX, type FileIdentity } from './part-sidecar';
 
-const PART_SUFFIX = '.part';
+export const PART_SUFFIX = '.part';
+
+interface Handles {
+  buffered: FileHandle;
+  direct: FileHandle | undefined;
+}
 
 /**
  * A received file while it arrives: written in order to `<name>.part` beside where it will land,
- * renamed to its final name only after its byte count checks out, and deleted otherwise. It never
- * overwrites anything: a taken name becomes `name (1).ext`, `name (2).ext`, and so on.
+ * renamed to its final name only after its byte count (and digest, when the sender sent one)
+ * checks out, and deleted otherwise. It never overwrites anything: a taken name becomes
+ * `name (1).ext`, `name (2).ext`, and so on. A resumable one keeps a sidecar of its block digests
+ * (part-sidecar.ts), and may be left on disk for a later try (docs/protocol.md, "Resume").
  */
 export class PartFile {
   readonly #folder: string;
   readonly #name: string;
   readonly #partPath: string;
-  readonly #handles: { buffered: FileHandle; direct: FileHandle | undefined };
-  readonly #writer: BatchedFileWriter;
+  readonly #handles: Handles;
+  readonly #identity: FileIdentity | undefined;
+  #writer: BatchedFileWriter;
+  #sidecar: PartSidecar | undefined;
+  #lastWrite: Promise<void> = Promise.resolve();
   #settled = false;
 
   private constructor(
-    folder: string,
-    name: string,
-    partPath: string,
-    handles: { buffered: FileHandle; direct: FileHandle | undefined },
+    at: { folder: string; name: string; partPath: string },
+    handles: Handles,
+    resumable: { identity: FileIdentity; sidecar: PartSidecar; startAt: number } | undefined,
   ) {
-    this.#folder = folder;
-    this.#name = name;
-    this.#partPath = partPath;
+    this.#folder = at.folder;
+    this.#name = at.name;
+    this.#partPath = at.partPath;
     this.#handles = handles;
-    this.#writer = new BatchedFileWriter(handles);
+    this.#identity = resumable?.identity;
+    this.#sidecar = resumable?.sidecar;
+    this.#writer = new BatchedFileWriter(handles, resumable?.startAt ?? 0);
   }
 
   /**
    * Creates the staging file for `relativePath` (sanitized, `/`-separated) under `target`,
-   * recreating its folders there. Refuses a folder that leads outside `target` through a link.
+   * recreating its folders there; with `identity`, a resumable one with its sidecar. Refuses a
+   * folder that leads outside `target` through a link.
    */
-  static async create(target: string, relativePath: string): Promise<PartFile> {
-    const parts = relativePath.split('/');
-    const name = parts.pop() ?? relativePath;
-    const folder = join(target, ...parts);
-    await mkdir(folder, { recursive: true });
-    const [realTarget, realFolder] = await Promise.all([realpath(target), realpath(folder)]);
-    const inside = relative(realTarget, realFolder);
-    if (inside.startsWith(`..${sep}`) || inside === '..' || isAbsolute(inside)) {
-      throw new Error(`${parts.join('/')} leads outside the destination folder`);
-    }
+  static async create(
+    target: string,
+    relativePath: string,
+    identity?: FileIdentity,
+  ): Promise<PartFile> {
+    const { folder, name } = await stagingFolder(target, relativePath);
     for (let n = 0; ; n += 1) {
-      const staged = `${n === 0 ? name : withCollisionSuffix(name, n)}${PART_SUFFIX}`;
-      const partPath = join(folder, staged);
+      const partPath = join(
+        folder,
+        `${n === 0 ? name : withCollisionSuffix(name, n)}${PART_SUFFIX}`,
+      );
+      let buffered: FileHandle;
       try {
-        const buffered = await open(partPath, 'wx');
-        const direct = await openDirect(partPath);
-        return new PartFile(folder, name, partPath, { buffered, direct });
+        buffered = await open(partPath, 'wx');
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        continue;
       }
+      const handles = { buffered, direct: await openDirect(partPath) };
+      const at = { folder, name, partPath };
+      if (identity === undefined) return new PartFile(at, handles, undefined);
+      const sidecar = await PartSidecar.create(partPath + SIDECAR_SUFFIX, identity);
+      return new PartFile(at, handles, { identity, sidecar, startAt: 0 });
+    }
+  }
+
+  /**
+   * Opens a kept `.part` at `partPath` to go on writing after its first `startAt` bytes, which
+   * were checked against `blocks`; anything after them is cut off.
+   */
+  static async reopen(
+    target: string,
+    relativePath: string,
+    partPath: string,
+    kept: { identity: FileIdentity; blocks: readonly Uint8Array[]; startAt: number },
+  ): Promise<PartFile> {
+    const { folder, name } = await stagingFolder(target, relativePath);
+    const buffered = await open(partPath, constants.O_WRONLY | constants.O_NOFOLLOW);
+    try {
+      await buffered.truncate(kept.startAt);
+      const sidecar = await PartSidecar.rewrite(
+        partPath + SIDECAR_SUFFIX,
+        kept.identity,
+        kept.blocks,
+      );
+      const handles = { buffered, direct: await openDirect(partPath) };
+      return new PartFile({ folder, name, partPath }, handles, { ...kept, sidecar });
+    } catch (error) {
+      await buffered.close();
+      throw error;
     }
   }
 
@@ -76,7 +119,29 @@ export class PartFile {
 
   /** Appends `bytes` after everything written before; resolves once they are on disk. */
   write(bytes: Uint8Array): Promise<void> {
-    return this.#writer.write(bytes);
+    const written = this.#writer.write(bytes);
+    this.#lastWrite = written.catch(() => undefined);
+    return written;
+  }
+
+  /** Notes a full block's digest in the sidecar, once every byte handed over so far is on disk. */
+  recordBlock(block: number, digest: Uint8Array): void {
+    this.#sidecar?.record(block, digest, this.#lastWrite);
+  }
+
+  /** Empties the file to start over from its first byte (the sender refused the resume). */
+  async restart(): Promise<void> {
+    await this.#writer.flush();
+    await this.#sidecar?.settled();
+    await this.#handles.buffered.truncate(0);
+    this.#writer = new BatchedFileWriter(this.#handles, 0);
+    if (this.#identity !== undefined) {
+      this.#sidecar = await PartSidecar.rewrite(
+        this.#partPath + SIDECAR_SUFFIX,
+        this.#identity,
+        [],
+      );
+    }
   }
 
   /**
@@ -90,7 +155,7 @@ export class PartFile {
     this.#settled = true;
     const onDisk = (await stat(this.#partPath)).size;
     if (onDisk !== this.#writer.written || (expectedBytes !== null && onDisk !== expectedBytes)) {
-      await unlink(this.#partPath).catch(() => undefined);
+      await this.#unlink();
       throw new Error(
         `${onDisk} bytes reached the disk where ${expectedBytes ?? this.#writer.written} were expected`,
       );
@@ -100,18 +165,38 @@ export class PartFile {
         this.#folder,
         n === 0 ? this.#name : withCollisionSuffix(this.#name, n),
       );
-      if (await this.#claim(finalPath)) return finalPath;
+      if (await this.#claim(finalPath)) {
+        await this.#sidecar?.settled();
+        await unlink(this.#partPath + SIDECAR_SUFFIX).catch(() => undefined);
+        return finalPath;
+      }
     }
   }
 
-  /** Deletes the staging file; safe to call at any point, and more than once. */
-  async discard(): Promise<void> {
+  /**
+   * Deletes the staging file; safe to call at any point, and more than once. With `keep`, a
+   * resumable file instead stays on disk with its sidecar, everything handed over written out.
+   */
+  async discard(keep = false): Promise<void> {
+    if (keep && this.#sidecar !== undefined && !this.#settled) {
+      this.#settled = true;
+      await this.#writer.flush().catch(() => undefined);
+      await this.#sidecar.settled();
+      await this.#close().catch(() => undefined);
+      return;
+    }
     if (!this.#settled) {
       this.#settled = true;
       await this.#writer.abandon();
       await this.#close().catch(() => undefined);
     }
+    await this.#unlink();
+  }
+
+  async #unlink(): Promise<void> {
+    await this.#sidecar?.settled();
     await unlink(this.#partPath).catch(() => undefined);
+    await unlink(this.#partPath + SIDECAR_SUFFIX).catch(() => undefined);
   }
 
   async #close(): Promise<void> {
@@ -137,6 +222,26 @@ export class PartFile {
     await unlink(this.#partPath);
     return true;
   }
+}
+
+/**
+ * The folder `relativePath` lands in under `target`, created, and the file's own name. Refuses a
+ * folder that leads outside `target` through a link.
+ */
+export async function stagingFolder(
+  target: string,
+  relativePath: string,
+): Promise<{ folder: string; name: string }> {
+  const parts = relativePath.split('/');
+  const name = parts.pop() ?? relativePath;
+  const folder = join(target, ...parts);
+  await mkdir(folder, { recursive: true });
+  const [realTarget, realFolder] = await Promise.all([realpath(target), realpath(folder)]);
+  const inside = relative(realTarget, realFolder);
+  if (inside.startsWith(`..${sep}`) || inside === '..' || isAbsolute(inside)) {
+    throw new Error(`${parts.join('/')} leads outside the destination folder`);
+  }
+  return { folder, name };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { normalizeCode } from '../../src-shared/codes';
+import { offeredCapabilities } from '../../src-shared/session/capabilities';
 import { runReceiveFlow } from '../../src-shared/session/receive-flow';
 import { runReceiveSession, type Acceptance } from '../../src-shared/session/receive-session';
 import { prepareDestination } from './destination-folder';
@@ -48,6 +49,7 @@ async function receive(
           channel,
           clock: route.clock,
           surface: 'native',
+          caps: offeredCapabilities(options.extensions),
           local: localVersion(options),
           remedySurface: options.remedySurface,
           acceptance: acceptance(options, destination),

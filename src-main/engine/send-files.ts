@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { offeredCapabilities } from '../../src-shared/session/capabilities';
 import type { SenderFile } from '../../src-shared/protocol';
 import { runSendFlow } from '../../src-shared/session/send-flow';
 import { runSendSession } from '../../src-shared/session/send-session';
@@ -10,6 +11,7 @@ import { listSendFiles, type SendFile } from './send-list';
 import { joinSignalingRoom } from './signaling-seat';
 import { nativeSignalingRequests } from './signaling-requests';
 import { diskFileSource } from './source-reader';
+import { senderFileId } from './sender-file-id';
 import { connectTimeouts, senderTimers } from './engine-timeouts';
 import { Transfer, type TransferControl } from './transfer';
 
@@ -47,6 +49,7 @@ async function send(options: SendOptions, control: TransferControl): Promise<voi
           surface: 'native',
           sources: files.map(diskFileSource),
           announced: announce(files, options),
+          caps: offeredCapabilities(options.extensions),
           local: localVersion(options),
           remedySurface: options.remedySurface,
           code,
@@ -73,7 +76,7 @@ function announce(files: readonly SendFile[], options: SendOptions): SenderFile[
   return files.map((file, index) => {
     const told = seam?.({ name: file.name, size: file.size }, index) ?? {};
     return {
-      id: randomUUID(),
+      id: senderFileId(file),
       fileName: told.fileName ?? file.name,
       fileSize: told.fileSize ?? file.size,
     };

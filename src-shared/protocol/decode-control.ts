@@ -230,7 +230,10 @@ const CAPS = v.pipe(
 
 const DIGEST_PROBLEM = 'is not a SHA-256 digest in lowercase hex';
 const digest = (field: string) =>
-  v.pipe(v.string(`${field} ${DIGEST_PROBLEM}`), v.regex(VERIFY_DIGEST_PATTERN, `${field} ${DIGEST_PROBLEM}`));
+  v.pipe(
+    v.string(`${field} ${DIGEST_PROBLEM}`),
+    v.regex(VERIFY_DIGEST_PATTERN, `${field} ${DIGEST_PROBLEM}`),
+  );
 
 const RESUME = v.pipe(
   v.object({ id: ID, offset: whole(0, 'offset is not a byte count'), prefix: digest('prefix') }),

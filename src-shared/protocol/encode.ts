@@ -58,10 +58,7 @@ export function encodeControlJson(message: ControlMessage | ExtensionMessage): s
 }
 
 /** A control message as a frame of the given framing (binary frames carry the JSON as UTF-8). */
-export function encodeMessage(
-  message: ControlMessage | ExtensionMessage,
-  framing: Framing,
-): Frame {
+export function encodeMessage(message: ControlMessage | ExtensionMessage, framing: Framing): Frame {
   const json = encodeControlJson(message);
   return framing === 'text' ? textFrame(json) : binaryFrame(utf8.encode(json));
 }

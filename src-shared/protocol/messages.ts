@@ -123,12 +123,7 @@ export interface AliveMessage {
 }
 
 export type ExtensionMessage =
-  | CapsMessage
-  | ResumeMessage
-  | StartMessage
-  | DigestMessage
-  | VerifiedMessage
-  | AliveMessage;
+  CapsMessage | ResumeMessage | StartMessage | DigestMessage | VerifiedMessage | AliveMessage;
 
 export type ExtensionType = ExtensionMessage['type'];
 

@@ -420,7 +420,9 @@ class Receiver implements ReceiverMachine {
       return [{ type: 'file-resumed', index: state.index, offset }, ...this.#progressed()];
     }
     if (offset !== 0) {
-      return this.#protocolError(`the sender started at ${offset} where ${state.written} was offered`);
+      return this.#protocolError(
+        `the sender started at ${offset} where ${state.written} was offered`,
+      );
     }
     this.#bytesDone -= state.written;
     this.#state = { ...state, written: 0, awaitingStart: false };

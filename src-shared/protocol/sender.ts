@@ -181,7 +181,9 @@ class Sender implements SenderMachine {
   #announceCaps(): SenderAction[] {
     const caps = this.#caps;
     if (caps.length === 0) return [];
-    return [{ type: 'send', frame: encodeMessage({ type: 'ferry-caps', caps: [...caps] }, 'text') }];
+    return [
+      { type: 'send', frame: encodeMessage({ type: 'ferry-caps', caps: [...caps] }, 'text') },
+    ];
   }
 
   #announce(index: number): SenderAction[] {
