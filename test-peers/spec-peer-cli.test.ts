@@ -60,6 +60,13 @@ async function expectSameFiles(folder: string, files: readonly BatchFile[]): Pro
   }
 }
 
+/** The message types a spec peer ignored as unknown, in order. */
+function unknownTypes(steps: readonly string[]): string[] {
+  return steps.flatMap(
+    (step) => /ignored a message of unknown type "([^"]*)"/.exec(step)?.[1] ?? [],
+  );
+}
+
 describe('the CLI with the strict spec-only peer', () => {
   it(
     'receives a batch from the spec peer, which offers the instant the CLI joins',
@@ -89,6 +96,9 @@ describe('the CLI with the strict spec-only peer', () => {
         // A native receiver announces its release and confirms the batch with `received`.
         expect(sent.receiverVer).toBeDefined();
         expect(sent.confirmed, sent.steps.join('\n')).toBe(true);
+        // A sender that announced no extension hears nothing but the spec: acks at offset 0
+        // (the spec peer refuses any other), `received`, no message of a type it does not know.
+        expect(unknownTypes(sent.steps)).toEqual([]);
         await expectSameFiles(destination, files);
       }
     },
@@ -126,6 +136,8 @@ describe('the CLI with the strict spec-only peer', () => {
         // took it as the confirmation (no "not confirmed" in its summary).
         expect(received.receivedSent, received.steps.join('\n')).toBe(true);
         expect(sent.stdout).toMatch(/^Delivered 3 files \([^)]*\)\.$/m);
+        // The one new frame a spec receiver sees is the sender's announcement, which it ignores.
+        expect(unknownTypes(received.steps)).toEqual(['ferry-caps']);
         await expectSameFiles(destination, files);
       }
     },

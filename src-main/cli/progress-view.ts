@@ -31,8 +31,10 @@ export class ProgressDisplay {
   show(progress: ProgressView): void {
     if (progress.fileIndex !== this.#lastFile) {
       this.#lastFile = progress.fileIndex;
+      const resumed = progress.fileResumedBytes ?? 0;
+      const kept = resumed > 0 ? `; resuming, ${formatBytes(resumed)} already there` : '';
       this.line(
-        `${this.#verb} ${progress.fileName} (${progress.fileIndex}/${progress.fileCount}, ${formatBytes(progress.fileSize)})`,
+        `${this.#verb} ${progress.fileName} (${progress.fileIndex}/${progress.fileCount}, ${formatBytes(progress.fileSize)}${kept})`,
       );
     }
     if (this.#out.isTTY) {

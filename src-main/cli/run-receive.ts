@@ -5,6 +5,7 @@ import { receiveFiles } from '../engine';
 import type { CliIo } from './cli-io';
 import { acceptQuestion, describeOffer } from './describe-offer';
 import { EXIT, type ExitCode } from './exit-codes';
+import { deliveredFileLines } from './delivered-files';
 import { followTransfer } from './follow-transfer';
 import type { Command } from './parse-args';
 import { resolveServer } from './resolve-server';
@@ -51,7 +52,7 @@ export async function runReceive(
         display.line(
           `Received ${state.files.length === 1 ? '1 file' : `${state.files.length} files`} (${formatBytes(state.totalBytes)}) into ${state.folder ?? destination}:`,
         );
-        for (const file of state.files) display.line(`  ${file.name}`);
+        for (const line of deliveredFileLines(state.files, true)) display.line(line);
         break;
       default:
         break;

@@ -3,6 +3,7 @@ import { NOT_CONFIRMED, RETRYING_THE_CONNECTION } from '../../src-shared/transfe
 import { sendFiles } from '../engine';
 import type { CliIo } from './cli-io';
 import { EXIT, type ExitCode } from './exit-codes';
+import { deliveredFileLines } from './delivered-files';
 import { followTransfer } from './follow-transfer';
 import type { Command } from './parse-args';
 import { resolveServer } from './resolve-server';
@@ -40,11 +41,15 @@ export async function runSend(command: SendCommand, io: CliIo, ver: string): Pro
       case 'waiting-for-acceptance':
         display.line('Connected; waiting for the receiver to accept...');
         break;
-      case 'done':
+      case 'done': {
+        const files = state.files.length === 1 ? '1 file' : `${state.files.length} files`;
+        const how = state.verified === true ? 'Delivered and verified' : 'Delivered';
         display.line(
-          `Delivered ${state.files.length === 1 ? '1 file' : `${state.files.length} files`} (${formatBytes(state.totalBytes)})${state.confirmed === false ? ` ${NOT_CONFIRMED}` : ''}.`,
+          `${how} ${files} (${formatBytes(state.totalBytes)} sent)${state.confirmed === false ? ` ${NOT_CONFIRMED}` : ''}.`,
         );
+        for (const line of deliveredFileLines(state.files)) display.line(line);
         break;
+      }
       default:
         break;
     }
