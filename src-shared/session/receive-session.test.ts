@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { describe, expect, it, vi } from 'vitest';
+import type { Capability } from '../protocol/messages';
 import { binaryFrame, textFrame, type Frame } from '../protocol/frame';
 import type { Surface } from '../protocol/frame-classification';
 import type { TransferView } from '../transfer/transfer-view';
@@ -50,6 +52,7 @@ function start(
   surface: Surface,
   storage: ReturnType<typeof recordingTarget>,
   answer: 'auto' | 'accept' | 'decline' = 'accept',
+  caps: readonly Capability[] = [],
 ) {
   const channel = new ScriptedChannel(262_144);
   const views: TransferView[] = [];
@@ -58,6 +61,7 @@ function start(
     channel,
     clock: new ManualClock(),
     surface,
+    caps,
     local: surface === 'native' ? { pv: 1, pvMin: 1, ver: '1.0.0' } : { pv: 1, pvMin: 1 },
     remedySurface: surface === 'native' ? 'cli' : 'browser',
     acceptance:
@@ -209,5 +213,66 @@ describe('the session core receiving a batch', () => {
     expect(channel.sent.map((frame) => readable(frame).type)).toEqual(['ack']);
     expect(last(views)).toMatchObject({ phase: 'failed', code: 'ERR_DISK' });
     expect(channel.isClosed).toBe(true);
+  });
+});
+
+describe('the session core verifying what arrived (docs/protocol.md, "Verification")', () => {
+  const CAPS = textFrame('{"type":"ferry-caps","caps":["verify","resume"]}');
+  const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest();
+  /** One block, so the file digest is the SHA-256 of the block's SHA-256. */
+  const digestOf = (text: string) => sha256(sha256(text)).toString('hex');
+  const digest = (hex: string): Frame =>
+    textFrame(JSON.stringify({ type: 'ferry-digest', id: 'm1', sha256: hex }));
+  const sentTypes = (channel: ScriptedChannel) => channel.sent.map((f) => readable(f).type);
+
+  it('commits a file whose digest matches, then confirms it before received', async () => {
+    const storage = recordingTarget();
+    const { channel, views } = start('native', storage, 'auto', ['verify']);
+    for (const frame of [CAPS, metadata(), data('abc'), END, digest(digestOf('abc'))]) {
+      channel.receive(frame);
+    }
+    await vi.waitFor(() => expect(last(views)).toMatchObject({ phase: 'done', verified: true }));
+
+    expect(storage.calls).toEqual(['open a.txt 3', 'commit a.txt']);
+    expect(sentTypes(channel)).toEqual(['ferry-caps', 'ack', 'ferry-verified', 'received']);
+    expect(last(views)).toMatchObject({ files: [{ name: 'saved/a.txt', verified: true }] });
+  });
+
+  it('discards a file whose digest does not match, never commits it, and tells the sender why', async () => {
+    const storage = recordingTarget();
+    const { channel, views } = start('native', storage, 'auto', ['verify']);
+    for (const frame of [CAPS, metadata(), data('abd'), END, digest(digestOf('abc'))]) {
+      channel.receive(frame);
+    }
+    await vi.waitFor(() => expect(last(views)).toMatchObject({ phase: 'failed' }));
+
+    expect(last(views)).toMatchObject({ code: 'ERR_VERIFY_FAILED' });
+    expect(storage.calls).toEqual(['open a.txt 3', 'discard a.txt']);
+    await vi.waitFor(() => expect(sentTypes(channel)).toContain('incompatible'));
+    // Neither a confirmation nor `received`: the sender must not think the file arrived.
+    expect(sentTypes(channel)).toEqual(['ferry-caps', 'ack', 'incompatible']);
+    expect(readable(channel.sent.at(-1)).reason).toBe(
+      'a.txt was discarded: what arrived did not match the digest your device sent',
+    );
+  });
+
+  it('waits for the digest after end: a file is not committed on its byte count alone', async () => {
+    const storage = recordingTarget();
+    const { channel } = start('native', storage, 'auto', ['verify']);
+    for (const frame of [CAPS, metadata(), data('abc'), END]) channel.receive(frame);
+    await settle();
+
+    expect(storage.calls).toEqual(['open a.txt 3']);
+  });
+
+  it('speaks only the spec to a sender that announced nothing', async () => {
+    const storage = recordingTarget();
+    const { channel, views } = start('native', storage, 'auto', ['verify', 'resume']);
+    for (const frame of [metadata(), data('abc'), END]) channel.receive(frame);
+    await vi.waitFor(() => expect(last(views)).toMatchObject({ phase: 'done' }));
+
+    expect(sentTypes(channel)).toEqual(['ack', 'received']);
+    expect(readable(channel.sent[0]).offset).toBe(0);
+    expect(last(views)).not.toHaveProperty('verified');
   });
 });
