@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { formatBytes } from '../../src-shared/format/format-bytes';
-import { RETRYING_THE_CONNECTION } from '../../src-shared/transfer/transfer-view';
+import { reconnectingLine, RETRYING_THE_CONNECTION } from '../../src-shared/transfer/transfer-view';
 import { receiveFiles } from '../engine';
 import type { CliIo } from './cli-io';
 import { acceptQuestion, describeOffer } from './describe-offer';
@@ -46,6 +46,11 @@ export async function runReceive(
           state.retry === undefined
             ? `Connecting to the sender of ${command.code}...`
             : RETRYING_THE_CONNECTION,
+        );
+        break;
+      case 'reconnecting':
+        display.line(
+          `${reconnectingLine(state.attempt)} ${formatBytes(state.bytesDone)} of ${formatBytes(state.totalBytes)} kept.`,
         );
         break;
       case 'done':

@@ -1,5 +1,9 @@
 import { formatBytes } from '../../src-shared/format/format-bytes';
-import { NOT_CONFIRMED, RETRYING_THE_CONNECTION } from '../../src-shared/transfer/transfer-view';
+import {
+  NOT_CONFIRMED,
+  reconnectingLine,
+  RETRYING_THE_CONNECTION,
+} from '../../src-shared/transfer/transfer-view';
 import { sendFiles } from '../engine';
 import type { CliIo } from './cli-io';
 import { EXIT, type ExitCode } from './exit-codes';
@@ -40,6 +44,11 @@ export async function runSend(command: SendCommand, io: CliIo, ver: string): Pro
         break;
       case 'waiting-for-acceptance':
         display.line('Connected; waiting for the receiver to accept...');
+        break;
+      case 'reconnecting':
+        display.line(
+          `${reconnectingLine(state.attempt)} ${formatBytes(state.bytesDone)} of ${formatBytes(state.totalBytes)} kept.`,
+        );
         break;
       case 'done': {
         const files = state.files.length === 1 ? '1 file' : `${state.files.length} files`;

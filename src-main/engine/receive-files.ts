@@ -43,7 +43,7 @@ async function receive(
       resolveCode: (normalized, stop) => requests.resolveCode(normalized, stop),
       joinRoom: (roomId, stop) => joinSignalingRoom(options, roomId, timeouts.roleWait, stop),
       chooseRoute: route.choose,
-      runSession: (channel, started) => {
+      runSession: (channel, started, accepted) => {
         route.opened();
         return runReceiveSession({
           channel,
@@ -52,7 +52,11 @@ async function receive(
           caps: offeredCapabilities(options.extensions),
           local: localVersion(options),
           remedySurface: options.remedySurface,
-          acceptance: acceptance(options, destination),
+          // After a lost link the batch goes on where it was accepted, without asking again.
+          acceptance:
+            accepted === undefined
+              ? acceptance(options, destination)
+              : { ask: false, target: accepted },
           publish: control.update,
           cancelled,
           started,

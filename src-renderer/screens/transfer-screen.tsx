@@ -1,5 +1,6 @@
 import { formatBytes } from '../../src-shared/format/format-bytes';
 import {
+  reconnectingLine,
   RETRYING_THE_CONNECTION,
   type TransferView,
 } from '../../src-shared/transfer/transfer-view';
@@ -40,6 +41,15 @@ export function TransferScreen({ view }: { view: ActiveTransferView }) {
               a direct, encrypted connection.
             </p>
           )}
+        </WaitingStep>
+      );
+    case 'reconnecting':
+      return (
+        <WaitingStep heading={reconnectingLine(view.attempt)}>
+          <p>
+            {formatBytes(view.bytesDone)} of {formatBytes(view.totalBytes)} are kept. Both devices
+            are finding each other again; nothing needs to be sent twice.
+          </p>
         </WaitingStep>
       );
     case 'waiting-for-acceptance':

@@ -59,6 +59,7 @@ export const FAMILY_OF_CODE: Partial<Record<ErrorCode, FailureFamily>> = {
   ERR_CHANNEL_TIMEOUT: 'connect',
   ERR_NO_ROUTE: 'connect',
   ERR_PEER_CLOSED: 'connection-lost',
+  ERR_LINK_LOST: 'connection-lost',
   ERR_DRAIN_STALLED: 'connection-lost',
   ERR_DELIVERY_TIMEOUT: 'connection-lost',
   ERR_NO_DATA: 'connection-lost',

@@ -19,6 +19,7 @@ export const ERROR_MESSAGES = {
   ERR_NO_ROUTE:
     'no network route between the two devices was found: put both on the same network, or use a relay (TURN) server',
   ERR_PEER_CLOSED: 'the other device closed the connection',
+  ERR_LINK_LOST: 'the connection was lost and could not be restored within 10 minutes',
   ERR_ACK_TIMEOUT: 'the receiver did not answer within 120 seconds',
   ERR_DRAIN_STALLED: 'the connection stopped draining for 60 seconds',
   ERR_DELIVERY_TIMEOUT: 'timed out waiting for delivery confirmation',

@@ -1,7 +1,10 @@
 import type { TransferView } from '../transfer/transfer-view';
 import type { ConnectTimeouts } from './connect-peer';
 import type { ChannelPort, Clock, SignalingPort } from './ports';
-import { connect, type RouteChoice } from './send-flow';
+import { reconnect } from './reconnect';
+import type { ReceiveSessionEnd } from './receive-session';
+import type { SaveTarget } from './save-target';
+import { connect, KeptProgress, type RouteChoice } from './send-flow';
 import { SessionFailure, unlessCancelled } from './session-failure';
 
 /** What a receive needs from its runtime; each member translates one API, nothing more. */
@@ -14,10 +17,14 @@ export interface ReceiveFlowPorts {
   chooseRoute(cancelled: AbortSignal): Promise<RouteChoice>;
   /**
    * Runs the batch over the open channel until it has an outcome (published by the session
-   * core): the bytes received when the batch completed, else undefined. `started` is called
-   * once the first ack or incompatible has been sent.
+   * core). `started` is called once the first ack or incompatible has been sent. `target`: the
+   * batch was accepted before a lost link, and goes on into it without asking again.
    */
-  runSession(channel: ChannelPort, started: () => void): Promise<number | undefined>;
+  runSession(
+    channel: ChannelPort,
+    started: () => void,
+    target: SaveTarget | undefined,
+  ): Promise<ReceiveSessionEnd>;
   /** Adds a completed batch to the server's anonymous counter; never fails the transfer. */
   reportBytes(bytes: number): Promise<void>;
 }
@@ -40,7 +47,9 @@ export async function runReceiveFlow(
   ports: ReceiveFlowPorts,
   options: ReceiveFlowOptions,
 ): Promise<void> {
-  const { code, publish, cancelled } = options;
+  const { code, cancelled } = options;
+  const progress = new KeptProgress(options.publish);
+  const publish = (view: TransferView): void => progress.publish(view);
   publish({ phase: 'connecting', direction: 'receive', code });
   if (code === '') throw new SessionFailure('ERR_CODE_NOT_FOUND');
   const routing = ports.chooseRoute(cancelled);
@@ -50,7 +59,7 @@ export async function runReceiveFlow(
   const seat = await unlessCancelled(ports.joinRoom(roomId, cancelled), cancelled, (joined) =>
     joined.close(),
   );
-  let received: number | undefined;
+  let end: ReceiveSessionEnd;
   try {
     if (seat.role !== 'receiver') {
       // First into the room: whoever registered the code has left it.
@@ -59,9 +68,20 @@ export async function runReceiveFlow(
     const channel = await connect(ports, seat, route, cancelled, (retry) =>
       publish({ phase: 'connecting', direction: 'receive', code, ...retry }),
     );
-    received = await ports.runSession(channel, () => seat.close());
+    end = await ports.runSession(channel, () => seat.close(), undefined);
   } finally {
     seat.close();
   }
-  if (received !== undefined && options.report) await ports.reportBytes(received);
+  // A lost link is restored by the flow; the sender sends the batch anew and what arrived resumes.
+  for (let generation = 1; end.lost; generation += 1) {
+    const again = await reconnect(ports, route, { roomId, generation }, cancelled, (attempt) =>
+      progress.reconnecting('receive', attempt),
+    );
+    try {
+      end = await ports.runSession(again.channel, () => again.seat.close(), end.target);
+    } finally {
+      again.seat.close();
+    }
+  }
+  if (end.received !== undefined && options.report) await ports.reportBytes(end.received);
 }

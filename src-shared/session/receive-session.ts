@@ -6,8 +6,10 @@ import {
   type ReceiverAction,
   type ReceiverEvent,
   type ReceiverMachine,
+  type ReceiverState,
   type ReceiverTimer,
 } from '../protocol/receiver';
+import { encodeMessage } from '../protocol/encode';
 import type { PeerVersion } from '../protocol/version-negotiation';
 import type { RemedySurface } from '../protocol/version-remedy';
 import type { DeliveredFileView, OfferView, TransferView } from '../transfer/transfer-view';
@@ -18,6 +20,7 @@ import type { SaveTarget } from './save-target';
 import { CHANNEL_CLOSE_GRACE_MS } from './session-limits';
 import { SessionFailure, toFailure } from './session-failure';
 import { SessionTimers } from './session-timers';
+import { LinkWatch, reconnects } from './link-watch';
 import { digestOfBlocks, FileDigest } from '../verify/file-digest';
 
 /**
@@ -58,15 +61,36 @@ export interface ReceiveSessionConfig {
  * write, commit, discard) and everything after it run strictly in the machine's order on one
  * queue, so an ack goes out only once its file is open and `received` only once every file has
  * its final name. Writes are handed over without waiting, so a target can batch them. Resolves
- * once the channel is closed and the queue is empty: with the bytes received when the batch
- * completed, else undefined.
+ * once the channel is closed and the queue is empty.
  */
-export function runReceiveSession(config: ReceiveSessionConfig): Promise<number | undefined> {
+export function runReceiveSession(config: ReceiveSessionConfig): Promise<ReceiveSessionEnd> {
   return new ReceiveSession(config).finished;
 }
 
+/** How a receive session ended; its outcome is published, except a lost link's. */
+export interface ReceiveSessionEnd {
+  /** The bytes that travelled, when the batch completed. */
+  received: number | undefined;
+  /**
+   * The link went silent mid-batch between peers that agreed `reconnect`: nothing was published,
+   * what arrived is kept, and the flow may connect again into `target` (docs/protocol.md,
+   * "Reconnect").
+   */
+  lost: boolean;
+  /** Where the batch went, once accepted. */
+  target: SaveTarget | undefined;
+}
+
+/** Where a silent link is worth a reconnect: the batch was accepted and is not complete. */
+const RECONNECTABLE_RECEIVE: ReadonlySet<ReceiverState['phase']> = new Set([
+  'awaiting-metadata',
+  'opening',
+  'receiving',
+  'awaiting-digest',
+]);
+
 class ReceiveSession {
-  readonly finished: Promise<number | undefined>;
+  readonly finished: Promise<ReceiveSessionEnd>;
   readonly #config: ReceiveSessionConfig;
   readonly #channel: ChannelPort;
   readonly #buffer: ChannelBuffer;
@@ -91,6 +115,9 @@ class ReceiveSession {
   #started = false;
   #finalPublished = false;
   #channelClosed!: () => void;
+  readonly #link: LinkWatch;
+  #lost = false;
+  #closed = false;
 
   constructor(config: ReceiveSessionConfig) {
     this.#config = config;
@@ -116,10 +143,19 @@ class ReceiveSession {
     this.finished = closed
       .then(() => this.#settled())
       .then(() => channel.released)
-      .then(() => this.#received);
+      .then(() => ({ received: this.#received, lost: this.#lost, target: this.#target }));
+    const framing = config.surface === 'native' ? 'binary' : 'text';
+    this.#link = new LinkWatch(
+      clock,
+      () => channel.send(encodeMessage({ type: 'ferry-alive' }, framing)),
+      () => this.#silent(),
+    );
 
     const unlisten = channel.listen({
-      frame: (frame) => this.#handle({ type: 'frame', frame }),
+      frame: (frame) => {
+        this.#link.heard();
+        this.#handle({ type: 'frame', frame });
+      },
       bufferedAmountLow: () => this.#buffer.wake(),
       closed: () => this.#onChannelClosed(),
     });
@@ -140,6 +176,21 @@ class ReceiveSession {
 
   #handle(event: ReceiverEvent): void {
     for (const action of this.#machine.handle(event)) this.#carryOut(action);
+    this.#watchLink();
+  }
+
+  /** Once this side's caps and first ack are out, a `reconnect` agreement puts the link on watch. */
+  #watchLink(): void {
+    const phase = this.#machine.state.phase;
+    if (phase === 'done' || phase === 'failed') this.#link.stop();
+    else if (this.#started && reconnects(this.#machine.agreed)) this.#link.start();
+  }
+
+  /** The link went silent mid-batch: what arrived is kept, and the flow reconnects. */
+  #silent(): void {
+    if (!RECONNECTABLE_RECEIVE.has(this.#machine.state.phase)) return;
+    this.#lost = true;
+    this.#onChannelClosed();
   }
 
   #carryOut(action: ReceiverAction): void {
@@ -201,6 +252,7 @@ class ReceiveSession {
           if (this.#started) return;
           this.#started = true;
           this.#config.started();
+          this.#watchLink();
         }, 'without-target');
         return;
       case 'complete':
@@ -397,12 +449,15 @@ class ReceiveSession {
   }
 
   #publish(view: TransferView): void {
-    if (this.#finalPublished) return;
+    if (this.#finalPublished || (this.#lost && view.phase === 'failed')) return;
     this.#finalPublished = view.phase === 'done' || view.phase === 'failed';
     this.#config.publish(view);
   }
 
   #onChannelClosed(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#link.stop();
     this.#handle({ type: 'channel-closed' });
     this.#buffer.wake();
     this.#enqueue(async () => {

@@ -1,3 +1,4 @@
+import { encodeMessage } from '../protocol/encode';
 import { binaryFrame } from '../protocol/frame';
 import type { Surface } from '../protocol/frame-classification';
 import {
@@ -25,6 +26,7 @@ import { chunkSizeFor } from './chunk-plan';
 import type { FileSource, SourceReader } from './file-source';
 import type { ChannelPort, Clock } from './ports';
 import { ProgressMeter } from './progress-meter';
+import { LinkWatch, reconnects } from './link-watch';
 import { CHANNEL_CLOSE_GRACE_MS } from './session-limits';
 import { SessionTimers } from './session-timers';
 
@@ -52,18 +54,34 @@ export interface SendSessionConfig {
   closeGraceMs?: number;
 }
 
+/** How a send session ended; its outcome is published, except a lost link's. */
+export interface SendSessionEnd {
+  /**
+   * The link went silent mid-batch between peers that agreed `reconnect`: nothing was published,
+   * and the flow may connect again and send the batch anew (docs/protocol.md, "Reconnect").
+   */
+  lost: boolean;
+}
+
 /**
  * Drives the protocol's sender machine over an open channel, on every surface: it carries out the
  * machine's actions (frames in order, file streaming with the 8 MiB / 4 MiB flow control, timers,
  * close) and feeds back what the channel, the files and the clock do. Resolves once the channel is
- * closed and let go, by then with the outcome published.
+ * closed and let go, by then with the outcome published unless the link was lost.
  */
-export function runSendSession(config: SendSessionConfig): Promise<void> {
+export function runSendSession(config: SendSessionConfig): Promise<SendSessionEnd> {
   return new SendSession(config).finished;
 }
 
+/** Where a silent link is worth a reconnect: the batch is under way and the receiver still needs us. */
+const RECONNECTABLE_SEND: ReadonlySet<SenderState['phase']> = new Set([
+  'awaiting-ack',
+  'checking-prefix',
+  'streaming',
+]);
+
 class SendSession {
-  readonly finished: Promise<void>;
+  readonly finished: Promise<SendSessionEnd>;
   readonly #config: SendSessionConfig;
   readonly #channel: ChannelPort;
   readonly #buffer: ChannelBuffer;
@@ -77,7 +95,10 @@ class SendSession {
   #watchingBuffer = false;
   #started = false;
   #finalPublished = false;
-  #finish: () => void = () => undefined;
+  #finish: (end: SendSessionEnd) => void = () => undefined;
+  readonly #link: LinkWatch;
+  #lost = false;
+  #closed = false;
   /** Digests of the blocks before a resume offset, from the prefix check, for the stream to go on from. */
   readonly #prefixes = new Map<number, { offset: number; blocks: Uint8Array[] }>();
   readonly #resumed = new Map<number, number>();
@@ -104,10 +125,18 @@ class SendSession {
       () => clock.now(),
       (progress) => this.#publish({ phase: 'transferring', direction: 'send', progress }),
     );
-    this.finished = new Promise<void>((resolve) => (this.#finish = resolve));
+    this.finished = new Promise<SendSessionEnd>((resolve) => (this.#finish = resolve));
+    this.#link = new LinkWatch(
+      clock,
+      () => channel.send(encodeMessage({ type: 'ferry-alive' }, 'text')),
+      () => this.#silent(),
+    );
 
     const unlisten = channel.listen({
-      frame: (frame) => this.#handle({ type: 'frame', frame }),
+      frame: (frame) => {
+        this.#link.heard();
+        this.#handle({ type: 'frame', frame });
+      },
       bufferedAmountLow: () => this.#bufferLow(),
       closed: () => this.#channelClosed(),
     });
@@ -140,6 +169,16 @@ class SendSession {
       this.#started = true;
       this.#config.started();
     }
+    // The receiver's caps come before its first ack, so once started the agreement is known.
+    if (this.#started && this.#active && reconnects(this.#machine.agreed)) this.#link.start();
+    if (!this.#active) this.#link.stop();
+  }
+
+  /** The link went silent: mid-batch, the flow reconnects; the outcome is left to the next session. */
+  #silent(): void {
+    if (!RECONNECTABLE_SEND.has(this.#machine.state.phase)) return;
+    this.#lost = true;
+    this.#channelClosed();
   }
 
   #carryOut(action: SenderAction): void {
@@ -386,17 +425,22 @@ class SendSession {
   }
 
   #publish(view: TransferView): void {
-    if (this.#finalPublished) return;
+    if (this.#finalPublished || (this.#lost && view.phase === 'failed')) return;
     this.#finalPublished = view.phase === 'done' || view.phase === 'failed';
     this.#config.publish(view);
   }
 
   #channelClosed(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#link.stop();
     this.#handle({ type: 'channel-closed' });
     this.#timers.clearAll();
     this.#buffer.wake();
     this.#channel.close(0);
-    void this.#queue.then(() => this.#channel.released).then(() => this.#finish());
+    void this.#queue
+      .then(() => this.#channel.released)
+      .then(() => this.#finish({ lost: this.#lost }));
   }
 }
 

@@ -36,3 +36,6 @@ export const BUFFER_POLL_MS = 50;
  * before it, so its confirmation means the peer has them; the connection is closed only then.
  */
 export const CHANNEL_CLOSE_GRACE_MS = 5000;
+
+/** Between two tries to get back into the reconnect room (the server may be out of reach too). */
+export const RECONNECT_RETRY_MS = 1000;

@@ -68,6 +68,17 @@ export type TransferView =
     }
   /** `retry` counts the attempts after a failed first one. */
   | { phase: 'connecting'; direction: TransferDirection; code: string; retry?: number }
+  /**
+   * The link was lost mid-batch and both sides are getting back together by themselves
+   * (docs/protocol.md, "Reconnect"); `bytesDone` of `totalBytes` are kept.
+   */
+  | {
+      phase: 'reconnecting';
+      direction: TransferDirection;
+      attempt: number;
+      bytesDone: number;
+      totalBytes: number;
+    }
   | { phase: 'awaiting-acceptance'; direction: 'receive'; offer: OfferView; destination: string }
   | { phase: 'waiting-for-acceptance'; direction: 'send'; code: string }
   | { phase: 'transferring'; direction: TransferDirection; progress: ProgressView }
@@ -87,6 +98,11 @@ export type TransferView =
       verified?: boolean;
     }
   | { phase: 'failed'; direction: TransferDirection; code: ErrorCode; message: string };
+
+/** What every surface says while a lost link is being restored, attempt `attempt` of them. */
+export function reconnectingLine(attempt: number): string {
+  return `Connection lost — reconnecting (attempt ${attempt})…`;
+}
 
 /** What every surface says while a failed connection attempt is replaced by a new one. */
 export const RETRYING_THE_CONNECTION = 'Retrying the connection…';

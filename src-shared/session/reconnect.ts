@@ -1,0 +1,74 @@
+import { RECONNECT_WINDOW_MS } from '../protocol/limits';
+import { sha256, toHex } from '../verify/file-digest';
+import { connect, type RouteChoice } from './send-flow';
+import type { ConnectTimeouts } from './connect-peer';
+import type { ChannelPort, Clock, SignalingPort } from './ports';
+import { RECONNECT_RETRY_MS } from './session-limits';
+import { SessionFailure, unlessCancelled } from './session-failure';
+
+export interface ReconnectPorts {
+  clock: Clock;
+  timeouts: ConnectTimeouts;
+  joinRoom(roomId: string, cancelled: AbortSignal): Promise<SignalingPort>;
+}
+
+/**
+ * The room two peers meet in again after their link was lost for the `generation`-th time: a
+ * UUID both derive from the transfer's own room, so no code and no new request to the server is
+ * needed (docs/protocol.md, "Reconnect"). Whoever arrives first holds the sender's seat and
+ * offers; which side sends files does not matter to the connection.
+ */
+export async function reconnectRoomId(roomId: string, generation: number): Promise<string> {
+  const hash = toHex(
+    await sha256(new TextEncoder().encode(`ferry-reconnect:${roomId.toLowerCase()}:${generation}`)),
+  );
+  // Shaped as a version-4, RFC 4122 UUID: the server takes any canonical UUID as a room.
+  const variant = ((parseInt(hash[16], 16) & 0x3) | 0x8).toString(16);
+  return `${hash.slice(0, 8)}-${hash.slice(8, 12)}-4${hash.slice(13, 16)}-${variant}${hash.slice(17, 20)}-${hash.slice(20, 32)}`;
+}
+
+/**
+ * Connects again after a lost link: joins the reconnect room and sets up a new connection, and
+ * tries again every RECONNECT_RETRY_MS until it works or RECONNECT_WINDOW_MS (10 min) have passed
+ * (ERR_LINK_LOST). `attempting` hears of each try. The caller closes the seat once the transfer
+ * has started again.
+ */
+export async function reconnect(
+  ports: ReconnectPorts,
+  route: RouteChoice,
+  room: { roomId: string; generation: number },
+  cancelled: AbortSignal,
+  attempting: (attempt: number) => void,
+): Promise<{ channel: ChannelPort; seat: SignalingPort }> {
+  const { clock } = ports;
+  const deadline = clock.now() + RECONNECT_WINDOW_MS;
+  const roomId = await reconnectRoomId(room.roomId, room.generation);
+  let problem = 'the other device did not come back';
+  for (let attempt = 1; ; attempt += 1) {
+    const remaining = deadline - clock.now();
+    if (remaining <= 0) throw SessionFailure.withDetail('ERR_LINK_LOST', problem);
+    attempting(attempt);
+    try {
+      const seat = await unlessCancelled(ports.joinRoom(roomId, cancelled), cancelled, (joined) =>
+        joined.close(),
+      );
+      try {
+        const timeouts = { ...ports.timeouts, peerJoin: remaining };
+        return {
+          channel: await connect({ clock, timeouts }, seat, route, cancelled, () => undefined),
+          seat,
+        };
+      } catch (error) {
+        seat.close();
+        throw error;
+      }
+    } catch (error) {
+      if (cancelled.aborted) throw new SessionFailure('ERR_CANCELLED');
+      problem = error instanceof Error ? error.message : String(error);
+      await unlessCancelled(
+        new Promise<void>((resolve) => clock.setTimeout(resolve, RECONNECT_RETRY_MS)),
+        cancelled,
+      );
+    }
+  }
+}
