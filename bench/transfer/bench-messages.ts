@@ -9,8 +9,14 @@ export type PeerReport =
   | { type: 'code'; code: string }
   /** The data channel is open: the clock starts. */
   | { type: 'open'; at: number }
-  /** The receiver has every byte (bare) or every file committed (engine): the clock stops. */
-  | { type: 'received'; at: number; bytes: number }
+  /**
+   * The receiver has every byte (bare) or every file committed (engine): the clock stops. An
+   * engine receiver adds whether every file was verified end to end, and how many bytes it
+   * already had from an earlier try (`bytes` counts only those that travelled).
+   */
+  | { type: 'received'; at: number; bytes: number; verified?: boolean; resumedBytes?: number }
+  /** An engine receiver told to cancel midway did so with `bytesDone` on its disk. */
+  | { type: 'cut'; bytesDone: number }
   | { type: 'failed'; message: string }
   /** Last words: peak resident set size in bytes, and CPU time (all threads) in seconds. */
   | { type: 'finished'; peakRssBytes: number; cpuSeconds: number };

@@ -1,11 +1,31 @@
 // One end of an engine transfer for the bench, in its own process like two real devices.
-//   tsx bench/transfer/engine-peer.ts send <server> <file>
-//   tsx bench/transfer/engine-peer.ts receive <server> <code> <folder>
+//   tsx bench/transfer/engine-peer.ts send <server> <file> [--no-extensions] [--expect-cut]
+//   tsx bench/transfer/engine-peer.ts receive <server> <code> <folder> [--no-extensions]
+//                                     [--cancel-at <bytes>]
+// `--no-extensions` speaks the spec's wire alone (no verification, no resume). `--cancel-at`
+// makes the receiver cancel once that many bytes are on its disk, keeping its .part for a resume;
+// `--expect-cut` tells the sender that its peer will do so, so its failure is no failure.
+import { parseArgs } from 'node:util';
 import { receiveFiles, sendFiles, type Transfer } from '../../src-main/engine';
 import { finishedReport, now, report } from './bench-messages';
 
-const [mode, serverUrl, ...rest] = process.argv.slice(2);
-const common = { serverUrl, remedySurface: 'cli' as const, iceServers: [] };
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    'no-extensions': { type: 'boolean', default: false },
+    'expect-cut': { type: 'boolean', default: false },
+    'cancel-at': { type: 'string' },
+  },
+});
+const [mode, serverUrl, ...rest] = positionals;
+const common = {
+  serverUrl,
+  remedySurface: 'cli' as const,
+  iceServers: [],
+  extensions: !values['no-extensions'],
+};
+const cancelAt = values['cancel-at'] === undefined ? undefined : Number(values['cancel-at']);
+let cut = values['expect-cut'];
 
 let transfer: Transfer;
 if (mode === 'send') {
@@ -17,11 +37,32 @@ if (mode === 'send') {
 } else {
   transfer = receiveFiles({ ...common, code: rest[0], destination: rest[1], reportBytes: false });
   transfer.on('state', (state) => {
-    if (state.phase === 'done') report({ type: 'received', at: now(), bytes: state.totalBytes });
+    if (state.phase === 'done') {
+      const resumed = state.files.reduce((sum, file) => sum + (file.resumedBytes ?? 0), 0);
+      report({
+        type: 'received',
+        at: now(),
+        bytes: state.totalBytes,
+        verified: state.verified === true,
+        resumedBytes: resumed,
+      });
+    }
+    if (
+      cancelAt !== undefined &&
+      !cut &&
+      state.phase === 'transferring' &&
+      state.progress.bytesDone >= cancelAt
+    ) {
+      cut = true;
+      report({ type: 'cut', bytesDone: state.progress.bytesDone });
+      transfer.cancel();
+    }
   });
 }
 
 const final = await transfer.finished;
-if (final.phase === 'failed') report({ type: 'failed', message: `${mode}: ${final.message}` });
+if (final.phase === 'failed' && !cut) {
+  report({ type: 'failed', message: `${mode}: ${final.message}` });
+}
 report(finishedReport());
 process.disconnect?.();

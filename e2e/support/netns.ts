@@ -63,6 +63,12 @@ export interface NetnsHost {
 export interface NetnsPair {
   readonly a: NetnsHost;
   readonly b: NetnsHost;
+  /**
+   * Cuts the route between the two ends (a blackhole route to the other's address in each
+   * namespace, so every packet either way is dropped and no interface changes); the returned
+   * function restores it.
+   */
+  cutRoute(): Promise<() => Promise<void>>;
   /** Ends every process in both namespaces and deletes them (the link goes with them). */
   destroy(): Promise<void>;
 }
@@ -320,9 +326,25 @@ export async function createNetnsPair(options: NetnsPairOptions = {}): Promise<N
     throw error;
   }
 
+  const blackholes = [
+    [names[0], addressB],
+    [names[1], addressA],
+  ] as const;
+  const cutRoute = async (): Promise<() => Promise<void>> => {
+    for (const [namespace, other] of blackholes) {
+      await ipOrThrow(['-n', namespace, 'route', 'add', 'blackhole', `${other}/32`]);
+    }
+    return async () => {
+      for (const [namespace, other] of blackholes) {
+        await ipOrThrow(['-n', namespace, 'route', 'del', 'blackhole', `${other}/32`]);
+      }
+    };
+  };
+
   return {
     a: host(names[0], addressA, processes),
     b: host(names[1], addressB, processes),
+    cutRoute,
     destroy,
   };
 }

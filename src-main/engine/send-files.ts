@@ -41,7 +41,7 @@ async function send(options: SendOptions, control: TransferControl): Promise<voi
       registerCode: (roomId, stop) => requests.registerCode(roomId, stop),
       joinRoom: (roomId, stop) => joinSignalingRoom(options, roomId, timeouts.roleWait, stop),
       chooseRoute: route.choose,
-      runSession: (channel, started, code) => {
+      runSession: (channel, started, code, continuing) => {
         route.opened();
         return runSendSession({
           channel,
@@ -53,6 +53,7 @@ async function send(options: SendOptions, control: TransferControl): Promise<voi
           local: localVersion(options),
           remedySurface: options.remedySurface,
           code,
+          continuing,
           publish: control.update,
           cancelled,
           started,

@@ -1,6 +1,17 @@
 import { LINK_ALIVE_INTERVAL_MS, LINK_SILENCE_MS } from '../protocol/limits';
 import type { Capability } from '../protocol/messages';
+import type { ProgressView } from '../transfer/transfer-view';
 import type { Clock, ClockTimer } from './ports';
+
+/** How much of a batch a lost link leaves in place, for "reconnecting" to show. */
+export interface KeptBytes {
+  bytesDone: number;
+  totalBytes: number;
+}
+
+export function keptBytes(progress: ProgressView): KeptBytes {
+  return { bytesDone: progress.bytesDone, totalBytes: progress.totalBytes };
+}
 
 /** A lost link is restored only where what arrived can be resumed and checked. */
 export function reconnects(agreed: ReadonlySet<Capability>): boolean {

@@ -4,7 +4,7 @@ import type { ChannelPort, Clock, SignalingPort } from './ports';
 import { reconnect } from './reconnect';
 import type { ReceiveSessionEnd } from './receive-session';
 import type { SaveTarget } from './save-target';
-import { connect, KeptProgress, type RouteChoice } from './send-flow';
+import { connect, type RouteChoice } from './send-flow';
 import { SessionFailure, unlessCancelled } from './session-failure';
 
 /** What a receive needs from its runtime; each member translates one API, nothing more. */
@@ -47,9 +47,7 @@ export async function runReceiveFlow(
   ports: ReceiveFlowPorts,
   options: ReceiveFlowOptions,
 ): Promise<void> {
-  const { code, cancelled } = options;
-  const progress = new KeptProgress(options.publish);
-  const publish = (view: TransferView): void => progress.publish(view);
+  const { code, publish, cancelled } = options;
   publish({ phase: 'connecting', direction: 'receive', code });
   if (code === '') throw new SessionFailure('ERR_CODE_NOT_FOUND');
   const routing = ports.chooseRoute(cancelled);
@@ -74,8 +72,9 @@ export async function runReceiveFlow(
   }
   // A lost link is restored by the flow; the sender sends the batch anew and what arrived resumes.
   for (let generation = 1; end.lost; generation += 1) {
+    const kept = end.kept;
     const again = await reconnect(ports, route, { roomId, generation }, cancelled, (attempt) =>
-      progress.reconnecting('receive', attempt),
+      publish({ phase: 'reconnecting', direction: 'receive', attempt, ...kept }),
     );
     try {
       end = await ports.runSession(again.channel, () => again.seat.close(), end.target);

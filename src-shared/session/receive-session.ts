@@ -20,7 +20,7 @@ import type { SaveTarget } from './save-target';
 import { CHANNEL_CLOSE_GRACE_MS } from './session-limits';
 import { SessionFailure, toFailure } from './session-failure';
 import { SessionTimers } from './session-timers';
-import { LinkWatch, reconnects } from './link-watch';
+import { keptBytes, LinkWatch, reconnects, type KeptBytes } from './link-watch';
 import { digestOfBlocks, FileDigest } from '../verify/file-digest';
 
 /**
@@ -79,6 +79,8 @@ export interface ReceiveSessionEnd {
   lost: boolean;
   /** Where the batch went, once accepted. */
   target: SaveTarget | undefined;
+  /** How far the batch got, as its progress last said: what a reconnect keeps. */
+  kept: KeptBytes;
 }
 
 /** Where a silent link is worth a reconnect: the batch was accepted and is not complete. */
@@ -118,6 +120,7 @@ class ReceiveSession {
   readonly #link: LinkWatch;
   #lost = false;
   #closed = false;
+  #kept: KeptBytes = { bytesDone: 0, totalBytes: 0 };
 
   constructor(config: ReceiveSessionConfig) {
     this.#config = config;
@@ -143,7 +146,12 @@ class ReceiveSession {
     this.finished = closed
       .then(() => this.#settled())
       .then(() => channel.released)
-      .then(() => ({ received: this.#received, lost: this.#lost, target: this.#target }));
+      .then(() => ({
+        received: this.#received,
+        lost: this.#lost,
+        target: this.#target,
+        kept: this.#kept,
+      }));
     const framing = config.surface === 'native' ? 'binary' : 'text';
     this.#link = new LinkWatch(
       clock,
@@ -450,6 +458,7 @@ class ReceiveSession {
 
   #publish(view: TransferView): void {
     if (this.#finalPublished || (this.#lost && view.phase === 'failed')) return;
+    if (view.phase === 'transferring') this.#kept = keptBytes(view.progress);
     this.#finalPublished = view.phase === 'done' || view.phase === 'failed';
     this.#config.publish(view);
   }

@@ -25,7 +25,12 @@ export interface SendFlowPorts {
    * Runs the batch over the open channel until it has an outcome (published by the session
    * core); `started` is called once the first ack or incompatible has arrived.
    */
-  runSession(channel: ChannelPort, started: () => void, code: string): Promise<SendSessionEnd>;
+  runSession(
+    channel: ChannelPort,
+    started: () => void,
+    code: string,
+    continuing: boolean,
+  ): Promise<SendSessionEnd>;
 }
 
 export interface SendFlowOptions {
@@ -43,9 +48,7 @@ export interface SendFlowOptions {
  * lifecycle"). Rejects only with a SessionFailure; the session core publishes its own outcome.
  */
 export async function runSendFlow(ports: SendFlowPorts, options: SendFlowOptions): Promise<void> {
-  const { files, cancelled } = options;
-  const progress = new KeptProgress(options.publish);
-  const publish = (view: TransferView): void => progress.publish(view);
+  const { files, publish, cancelled } = options;
   const totalBytes = files.reduce((sum, file) => sum + file.size, 0);
   publish({ phase: 'registering', direction: 'send', files: [...files], totalBytes });
 
@@ -91,55 +94,23 @@ export async function runSendFlow(ports: SendFlowPorts, options: SendFlowOptions
       publish({ phase: 'connecting', direction: 'send', code, ...retry }),
     );
     if (options.afterConnectMs > 0) await delay(ports.clock, options.afterConnectMs, cancelled);
-    let end = await ports.runSession(channel, () => seat.close(), code);
+    let end = await ports.runSession(channel, () => seat.close(), code, false);
     seat.close();
     // A lost link is restored by the flow, and the batch sent anew: what arrived is resumed.
     for (let generation = 1; end.lost; generation += 1) {
+      const kept = end.kept;
       const again = await reconnect(ports, route, { roomId, generation }, cancelled, (attempt) =>
-        progress.reconnecting('send', attempt),
+        publish({ phase: 'reconnecting', direction: 'send', attempt, ...kept }),
       );
       try {
         if (options.afterConnectMs > 0) await delay(ports.clock, options.afterConnectMs, cancelled);
-        end = await ports.runSession(again.channel, () => again.seat.close(), code);
+        end = await ports.runSession(again.channel, () => again.seat.close(), code, true);
       } finally {
         again.seat.close();
       }
     }
   } finally {
     seat.close();
-  }
-}
-
-/**
- * Passes views on, remembering the last progress, so that a lost link can say how much is kept
- * while it is being restored (docs/protocol.md, "Reconnect").
- */
-export class KeptProgress {
-  readonly #publish: (view: TransferView) => void;
-  #bytesDone = 0;
-  #totalBytes = 0;
-
-  constructor(publish: (view: TransferView) => void) {
-    this.#publish = publish;
-  }
-
-  publish(view: TransferView): void {
-    if (view.phase === 'transferring') {
-      this.#bytesDone = view.progress.bytesDone;
-      this.#totalBytes = view.progress.totalBytes;
-    }
-    this.#publish(view);
-  }
-
-  reconnecting(direction: 'send' | 'receive', attempt: number): void {
-    const bytesDone = this.#bytesDone;
-    this.#publish({
-      phase: 'reconnecting',
-      direction,
-      attempt,
-      bytesDone,
-      totalBytes: this.#totalBytes,
-    });
   }
 }
 

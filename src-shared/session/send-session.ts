@@ -26,7 +26,7 @@ import { chunkSizeFor } from './chunk-plan';
 import type { FileSource, SourceReader } from './file-source';
 import type { ChannelPort, Clock } from './ports';
 import { ProgressMeter } from './progress-meter';
-import { LinkWatch, reconnects } from './link-watch';
+import { keptBytes, LinkWatch, reconnects, type KeptBytes } from './link-watch';
 import { CHANNEL_CLOSE_GRACE_MS } from './session-limits';
 import { SessionTimers } from './session-timers';
 
@@ -49,6 +49,8 @@ export interface SendSessionConfig {
   started(): void;
   /** Tests shorten the machine's timers by name. */
   timers?: Partial<Record<SenderTimer, number>>;
+  /** The batch goes on after a lost link: the receiver accepted it already. */
+  continuing?: boolean;
   /** How long an abort reason or a closing channel may take to land (docs/protocol.md, "Aborts with a reason", "End of batch"). */
   flushMs?: number;
   closeGraceMs?: number;
@@ -61,6 +63,8 @@ export interface SendSessionEnd {
    * and the flow may connect again and send the batch anew (docs/protocol.md, "Reconnect").
    */
   lost: boolean;
+  /** How far the batch got, as its progress last said: what a reconnect keeps. */
+  kept: KeptBytes;
 }
 
 /**
@@ -99,6 +103,7 @@ class SendSession {
   readonly #link: LinkWatch;
   #lost = false;
   #closed = false;
+  #kept: KeptBytes = { bytesDone: 0, totalBytes: 0 };
   /** Digests of the blocks before a resume offset, from the prefix check, for the stream to go on from. */
   readonly #prefixes = new Map<number, { offset: number; blocks: Uint8Array[] }>();
   readonly #resumed = new Map<number, number>();
@@ -147,7 +152,9 @@ class SendSession {
       cancelled.removeEventListener('abort', onCancel);
     });
 
-    this.#publish({ phase: 'waiting-for-acceptance', direction: 'send', code: config.code });
+    if (config.continuing !== true) {
+      this.#publish({ phase: 'waiting-for-acceptance', direction: 'send', code: config.code });
+    }
     if (cancelled.aborted) onCancel();
     else if (channel.isClosed) this.#channelClosed();
     else {
@@ -426,6 +433,7 @@ class SendSession {
 
   #publish(view: TransferView): void {
     if (this.#finalPublished || (this.#lost && view.phase === 'failed')) return;
+    if (view.phase === 'transferring') this.#kept = keptBytes(view.progress);
     this.#finalPublished = view.phase === 'done' || view.phase === 'failed';
     this.#config.publish(view);
   }
@@ -440,7 +448,7 @@ class SendSession {
     this.#channel.close(0);
     void this.#queue
       .then(() => this.#channel.released)
-      .then(() => this.#finish({ lost: this.#lost }));
+      .then(() => this.#finish({ lost: this.#lost, kept: this.#kept }));
   }
 }
 
