@@ -1,6 +1,8 @@
 // Ferry's own two directions between the web client in Chromium and the native engine in this
 // process, each timed like its bare counterpart: from the moment the sender may start (the native
-// receiver's acceptance; the native sender's first chunk) until the receiver is done.
+// receiver's acceptance; the native sender's first chunk) until the receiver is done. Both run
+// with Ferry's extensions, as they are by default: every file is verified end to end, and each
+// run says whether it was, as the native end saw it.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +10,12 @@ import type { BrowserContext, Page } from 'playwright';
 import { receiveFiles, sendFiles } from '../../src-main/engine';
 
 const TRANSFER_TIMEOUT_MS = 600_000;
+
+/** One Ferry run: its speed, and whether the file was verified end to end. */
+export interface FerryRun {
+  mibPerSecond: number;
+  verified: boolean;
+}
 
 /**
  * Settles as the page shows the outcome, seen by the page itself: a locator's `waitFor` polls
@@ -34,14 +42,14 @@ async function openWebClient(context: BrowserContext, url: string): Promise<Page
   return page;
 }
 
-/** MiB/s of `file` sent from the web client to the native engine. */
+/** `file` sent from the web client to the native engine, which verifies what arrives. */
 export async function ferryBrowserToNative(
   context: BrowserContext,
   webUrl: string,
   serverUrl: string,
   file: string,
   bytes: number,
-): Promise<number> {
+): Promise<FerryRun> {
   const page = await openWebClient(context, webUrl);
   const destination = mkdtempSync(join(tmpdir(), 'ferry-bench-received-'));
   try {
@@ -69,21 +77,27 @@ export async function ferryBrowserToNative(
     });
     const final = await transfer.finished;
     if (final.phase !== 'done') throw new Error(`browser → native failed: ${final.message}`);
-    return bytes / 1024 / 1024 / ((done - accepted) / 1000);
+    return {
+      mibPerSecond: bytes / 1024 / 1024 / ((done - accepted) / 1000),
+      verified: final.verified === true,
+    };
   } finally {
     await page.close();
     rmSync(destination, { recursive: true, force: true });
   }
 }
 
-/** MiB/s of `file` sent from the native engine to the web client, streamed to its downloads. */
+/**
+ * `file` sent from the native engine to the web client, streamed to its downloads; verified when
+ * the web client confirmed its digest to the native sender.
+ */
 export async function ferryNativeToBrowser(
   context: BrowserContext,
   webUrl: string,
   serverUrl: string,
   file: string,
   bytes: number,
-): Promise<number> {
+): Promise<FerryRun> {
   const page = await openWebClient(context, webUrl);
   const transfer = sendFiles({ serverUrl, paths: [file], remedySurface: 'cli' });
   let started = 0;
@@ -114,7 +128,10 @@ export async function ferryNativeToBrowser(
     }
     const final = await transfer.finished;
     if (final.phase !== 'done') throw new Error(`native → browser failed: ${final.message}`);
-    return bytes / 1024 / 1024 / ((done - started) / 1000);
+    return {
+      mibPerSecond: bytes / 1024 / 1024 / ((done - started) / 1000),
+      verified: final.verified === true,
+    };
   } finally {
     transfer.cancel();
     await page.close();

@@ -1,7 +1,7 @@
 import type { TransferView } from '../transfer/transfer-view';
 import type { ConnectTimeouts } from './connect-peer';
 import type { ChannelPort, Clock, SignalingPort } from './ports';
-import { reconnect } from './reconnect';
+import { reconnect, SeatAfterStart } from './reconnect';
 import type { ReceiveSessionEnd } from './receive-session';
 import type { SaveTarget } from './save-target';
 import { connect, type RouteChoice } from './send-flow';
@@ -22,7 +22,7 @@ export interface ReceiveFlowPorts {
    */
   runSession(
     channel: ChannelPort,
-    started: () => void,
+    started: (reconnectable: boolean) => void,
     target: SaveTarget | undefined,
   ): Promise<ReceiveSessionEnd>;
   /** Adds a completed batch to the server's anonymous counter; never fails the transfer. */
@@ -58,6 +58,7 @@ export async function runReceiveFlow(
     joined.close(),
   );
   let end: ReceiveSessionEnd;
+  let watch = new SeatAfterStart(seat);
   try {
     if (seat.role !== 'receiver') {
       // First into the room: whoever registered the code has left it.
@@ -66,18 +67,20 @@ export async function runReceiveFlow(
     const channel = await connect(ports, seat, route, cancelled, (retry) =>
       publish({ phase: 'connecting', direction: 'receive', code, ...retry }),
     );
-    end = await ports.runSession(channel, () => seat.close(), undefined);
+    end = await ports.runSession(channel, watch.started, undefined);
   } finally {
     seat.close();
   }
   // A lost link is restored by the flow; the sender sends the batch anew and what arrived resumes.
   for (let generation = 1; end.lost; generation += 1) {
+    watch.throwIfPeerLeft();
     const kept = end.kept;
     const again = await reconnect(ports, route, { roomId, generation }, cancelled, (attempt) =>
       publish({ phase: 'reconnecting', direction: 'receive', attempt, ...kept }),
     );
     try {
-      end = await ports.runSession(again.channel, () => again.seat.close(), end.target);
+      watch = new SeatAfterStart(again.seat);
+      end = await ports.runSession(again.channel, watch.started, end.target);
     } finally {
       again.seat.close();
     }

@@ -49,7 +49,7 @@ export interface ReceiveSessionConfig {
   /** After completion a cancel only closes the channel: the files are already saved. */
   cancelled: AbortSignal;
   /** Called once the first ack or incompatible has been sent. */
-  started(): void;
+  started(reconnectable: boolean): void;
   /** Tests shorten the machine's timers by name. */
   timers?: Partial<Record<ReceiverTimer, number>>;
   flushMs?: number;
@@ -259,7 +259,7 @@ class ReceiveSession {
           this.#channel.send(action.frame);
           if (this.#started) return;
           this.#started = true;
-          this.#config.started();
+          this.#config.started(reconnects(this.#machine.agreed));
           this.#watchLink();
         }, 'without-target');
         return;

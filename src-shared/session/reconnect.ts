@@ -72,3 +72,40 @@ export async function reconnect(
     }
   }
 }
+
+/**
+ * The room once a batch has started (docs/protocol.md, "Connection lifecycle"): left at once,
+ * unless a lost link would be restored. Then the seat is kept while the batch runs, because the
+ * other program ending closes its socket and the server says so at once: a silent link after
+ * that is a program gone, not a network gone, and waiting for it to come back would be in vain.
+ */
+export class SeatAfterStart {
+  readonly #seat: SignalingPort;
+  #peerLeft = false;
+
+  constructor(seat: SignalingPort) {
+    this.#seat = seat;
+  }
+
+  /** The other side left the room (its program ended) while the batch ran. */
+  get peerLeft(): boolean {
+    return this.#peerLeft;
+  }
+
+  readonly started = (reconnectable: boolean): void => {
+    if (!reconnectable) {
+      this.#seat.close();
+      return;
+    }
+    this.#seat.listen((event) => {
+      if (event.type === 'peer-disconnected') this.#peerLeft = true;
+    });
+  };
+
+  /** After a lost link: a gone program fails the transfer; a gone network is reconnected. */
+  throwIfPeerLeft(): void {
+    if (this.#peerLeft) {
+      throw SessionFailure.withDetail('ERR_PEER_CLOSED', 'its program ended');
+    }
+  }
+}

@@ -1,7 +1,7 @@
 import type { FileEntryView, TransferView } from '../transfer/transfer-view';
 import { connectPeer, type ConnectTimeouts } from './connect-peer';
 import type { ChannelPort, Clock, PeerConnectionFactory, SignalingPort } from './ports';
-import { reconnect } from './reconnect';
+import { reconnect, SeatAfterStart } from './reconnect';
 import type { SendSessionEnd } from './send-session';
 import { SessionFailure, unlessCancelled } from './session-failure';
 
@@ -27,7 +27,7 @@ export interface SendFlowPorts {
    */
   runSession(
     channel: ChannelPort,
-    started: () => void,
+    started: (reconnectable: boolean) => void,
     code: string,
     continuing: boolean,
   ): Promise<SendSessionEnd>;
@@ -94,17 +94,20 @@ export async function runSendFlow(ports: SendFlowPorts, options: SendFlowOptions
       publish({ phase: 'connecting', direction: 'send', code, ...retry }),
     );
     if (options.afterConnectMs > 0) await delay(ports.clock, options.afterConnectMs, cancelled);
-    let end = await ports.runSession(channel, () => seat.close(), code, false);
+    let watch = new SeatAfterStart(seat);
+    let end = await ports.runSession(channel, watch.started, code, false);
     seat.close();
     // A lost link is restored by the flow, and the batch sent anew: what arrived is resumed.
     for (let generation = 1; end.lost; generation += 1) {
+      watch.throwIfPeerLeft();
       const kept = end.kept;
       const again = await reconnect(ports, route, { roomId, generation }, cancelled, (attempt) =>
         publish({ phase: 'reconnecting', direction: 'send', attempt, ...kept }),
       );
       try {
         if (options.afterConnectMs > 0) await delay(ports.clock, options.afterConnectMs, cancelled);
-        end = await ports.runSession(again.channel, () => again.seat.close(), code, true);
+        watch = new SeatAfterStart(again.seat);
+        end = await ports.runSession(again.channel, watch.started, code, true);
       } finally {
         again.seat.close();
       }

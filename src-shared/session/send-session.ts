@@ -45,8 +45,11 @@ export interface SendSessionConfig {
   code: string;
   publish(view: TransferView): void;
   cancelled: AbortSignal;
-  /** Called once the first ack or incompatible has arrived: the transfer has started on both ends. */
-  started(): void;
+  /**
+   * Called once the first ack or incompatible has arrived: the transfer has started on both
+   * ends. `reconnectable`: a lost link would be restored (docs/protocol.md, "Reconnect").
+   */
+  started(reconnectable: boolean): void;
   /** Tests shorten the machine's timers by name. */
   timers?: Partial<Record<SenderTimer, number>>;
   /** The batch goes on after a lost link: the receiver accepted it already. */
@@ -174,7 +177,7 @@ class SendSession {
     for (const action of this.#machine.handle(event)) this.#carryOut(action);
     if (!this.#started && event.type === 'frame' && startedBy(before, this.#machine.state)) {
       this.#started = true;
-      this.#config.started();
+      this.#config.started(reconnects(this.#machine.agreed));
     }
     // The receiver's caps come before its first ack, so once started the agreement is known.
     if (this.#started && this.#active && reconnects(this.#machine.agreed)) this.#link.start();

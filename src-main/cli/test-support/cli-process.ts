@@ -1,8 +1,11 @@
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const repository = fileURLToPath(new URL('../../../', import.meta.url));
-const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
+// tsx's loader in the program's own process (its bin would start a second one): one pid per
+// program, so a kill ends the program itself.
+const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 export interface CliExit {
   code: number | null;
@@ -15,6 +18,8 @@ export interface CliProcess {
   line(pattern: RegExp): Promise<string>;
   /** Sends text to the command's standard input. */
   type(text: string): void;
+  /** Ends the program at once, as a crash or a closed laptop lid would: nothing runs after. */
+  kill(): void;
   readonly exited: Promise<CliExit>;
 }
 
@@ -23,7 +28,7 @@ export interface CliProcess {
  * tsx), with stdout a pipe, so it prints plain lines rather than a bar.
  */
 export function startCli(args: string[], env: NodeJS.ProcessEnv = {}): CliProcess {
-  const child = spawn(tsx, ['src-main/cli/main.ts', ...args], {
+  const child = spawn(process.execPath, ['--import', tsxLoader, 'src-main/cli/main.ts', ...args], {
     cwd: repository,
     env: { ...process.env, FERRY_SERVER: '', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -42,6 +47,7 @@ export function startCli(args: string[], env: NodeJS.ProcessEnv = {}): CliProces
   return {
     exited,
     type: (text) => child.stdin.write(text),
+    kill: () => child.kill('SIGKILL'),
     line: (pattern) =>
       new Promise<string>((resolve, reject) => {
         const check = () => {

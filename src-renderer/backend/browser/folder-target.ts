@@ -1,88 +1,122 @@
-import { withCollisionSuffix } from '../../../src-shared/names/collision-suffix';
+import type { ResumePoint, SavedFile } from '../../../src-shared/session/save-target';
+import type { FileIdentity } from '../../../src-shared/verify/part-sidecar';
+import { asFolder, type Folder } from './folder-access';
+import { findKeptFile, sweepKeptParts } from './folder-kept-files';
+import { FolderPart } from './folder-part';
 import type { SaveTarget } from './save-target';
 
-/** Gives up looking for a free `name (n).ext` after this many, as a folder that full is a mistake. */
-export const MAX_COLLISION_SUFFIX = 999;
-
-interface OpenFile {
-  directory: FileSystemDirectoryHandle;
+/** Where a file lands: its folder (created), its own name, and the subfolders leading there. */
+interface Place {
+  folder: Folder;
   name: string;
-  savedAs: string;
-  writable: FileSystemWritableFileStream;
+  parts: string[];
 }
 
-async function exists(directory: FileSystemDirectoryHandle, name: string): Promise<boolean> {
-  try {
-    await directory.getFileHandle(name);
-    return true;
-  } catch (error) {
-    // A folder of that name counts as taken too (TypeMismatchError).
-    return !(error instanceof DOMException && error.name === 'NotFoundError');
-  }
-}
+type Staged =
+  | { kind: 'part'; part: FolderPart; place: Place; fileSize: number | null; identity?: FileIdentity }
+  /** Already there whole from an earlier try: committed as it is, never touched. */
+  | { kind: 'complete'; place: Place; identity: FileIdentity };
 
-async function freeName(directory: FileSystemDirectoryHandle, name: string): Promise<string> {
-  if (!(await exists(directory, name))) return name;
-  for (let n = 1; n <= MAX_COLLISION_SUFFIX; n += 1) {
-    const candidate = withCollisionSuffix(name, n);
-    if (!(await exists(directory, candidate))) return candidate;
-  }
-  throw new Error(`no free name for ${name}`);
+async function placeOf(root: Folder, path: string): Promise<Place> {
+  const parts = path.split('/');
+  const name = parts.pop() ?? path;
+  let folder = root;
+  for (const part of parts) folder = await folder.getDirectoryHandle(part, { create: true });
+  return { folder, name, parts };
 }
 
 /**
  * A folder the person chose (File System Access API, Chromium): each file is written where its
- * relative path says, creating subfolders, so a sent folder arrives as a folder. The browser
- * stages a writable stream's bytes in a swap file and puts them in place only on close, which
- * is the `.part` rule (docs/protocol.md, "Per-file sequence"); a discard aborts the stream and removes the name it took.
+ * relative path says, creating subfolders, so a sent folder arrives as a folder. Each file is
+ * staged as `<name>.part` and moved to its final name once it checks out, never over an existing
+ * file (docs/protocol.md, "Per-file sequence"), and resumes from what an earlier try left, as the
+ * native receiver does (docs/protocol.md, "Resume"; folder-part.ts says what a browser can keep).
  */
-export function folderTarget(root: FileSystemDirectoryHandle): SaveTarget {
-  const open = new Map<number, OpenFile>();
+export function folderTarget(handle: FileSystemDirectoryHandle): SaveTarget {
+  const root = asFolder(handle);
+  const open = new Map<number, Staged>();
+  const swept = new Set<Folder>();
 
-  function entry(index: number): OpenFile {
+  function staged(index: number): Staged {
     const file = open.get(index);
     if (file === undefined) throw new Error(`file ${index + 1} is not open`);
     return file;
   }
 
-  return {
-    label: root.name,
-    folder: root.name,
+  function part(index: number): FolderPart {
+    const file = staged(index);
+    if (file.kind !== 'part') throw new Error(`file ${index + 1} is already complete`);
+    return file.part;
+  }
 
-    async open(index, path) {
-      const parts = path.split('/');
-      const name = parts.pop() ?? path;
-      let directory = root;
-      for (const part of parts)
-        directory = await directory.getDirectoryHandle(part, { create: true });
-      const chosen = await freeName(directory, name);
-      const handle = await directory.getFileHandle(chosen, { create: true });
-      const writable = await handle.createWritable();
-      open.set(index, {
-        directory,
-        name: chosen,
-        savedAs: [...parts, chosen].join('/'),
-        writable,
-      });
+  const savedAs = (place: Place, name: string): SavedFile => ({
+    name: [...place.parts, name].join('/'),
+  });
+
+  return {
+    label: handle.name,
+    folder: handle.name,
+
+    async open(index, path, fileSize) {
+      const place = await placeOf(root, path);
+      const created = await FolderPart.create(place.folder, place.name);
+      open.set(index, { kind: 'part', part: created, place, fileSize });
     },
 
-    async write(index, bytes) {
-      await entry(index).writable.write(bytes as Uint8Array<ArrayBuffer>);
+    async resume(index, path, fileSize, senderFileId): Promise<ResumePoint> {
+      const identity: FileIdentity = { name: path, size: fileSize, senderFileId };
+      const place = await placeOf(root, path);
+      if (!swept.has(place.folder)) {
+        swept.add(place.folder);
+        await sweepKeptParts(place.folder, Date.now());
+      }
+      const kept = await findKeptFile(place.folder, place.name, identity);
+      if (kept === undefined) {
+        const created = await FolderPart.create(place.folder, place.name, identity);
+        open.set(index, { kind: 'part', part: created, place, fileSize, identity });
+        return { offset: 0, blocks: [] };
+      }
+      open.set(
+        index,
+        kept.kind === 'part'
+          ? { kind: 'part', part: kept.part, place, fileSize, identity }
+          : { kind: 'complete', place, identity },
+      );
+      return kept.point;
+    },
+
+    write: (index, bytes) => part(index).write(bytes),
+
+    recordBlock(index, block, digest) {
+      const file = open.get(index);
+      if (file?.kind === 'part') file.part.recordBlock(block, digest);
+    },
+
+    async restart(index) {
+      const file = staged(index);
+      if (file.kind === 'part') return file.part.restart();
+      // The finished file did not match the sender's: it stays, and a new copy arrives beside it.
+      const { place, identity } = file;
+      const created = await FolderPart.create(place.folder, place.name, identity);
+      open.set(index, { kind: 'part', part: created, place, fileSize: identity.size, identity });
     },
 
     async commit(index) {
-      const file = entry(index);
+      const file = staged(index);
       open.delete(index);
-      await file.writable.close();
-      return { name: file.savedAs };
+      if (file.kind === 'complete') return savedAs(file.place, file.place.name);
+      try {
+        return savedAs(file.place, await file.part.commit(file.fileSize));
+      } catch (error) {
+        await file.part.discard();
+        throw error;
+      }
     },
 
-    async discard(index) {
+    async discard(index, keep) {
       const file = open.get(index);
-      if (file === undefined) return;
       open.delete(index);
-      await file.writable.abort().catch(() => undefined);
-      await file.directory.removeEntry(file.name).catch(() => undefined);
+      if (file?.kind === 'part') await file.part.discard(keep);
     },
   };
 }

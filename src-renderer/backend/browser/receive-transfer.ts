@@ -1,4 +1,5 @@
 import type { PeerVersion } from '../../../src-shared/protocol/version-negotiation';
+import { offeredCapabilities } from '../../../src-shared/session/capabilities';
 import { CONNECT_TIMEOUTS } from '../../../src-shared/session/connect-peer';
 import { runReceiveFlow } from '../../../src-shared/session/receive-flow';
 import { runReceiveSession } from '../../../src-shared/session/receive-session';
@@ -51,18 +52,23 @@ export class ReceiveTransfer {
           resolveCode: (normalized, stop) => requests.resolveCode(normalized, stop),
           joinRoom: (roomId, stop) => joinBrowserRoom(signalingAddress, roomId, stop),
           chooseRoute: (stop) => browserRoute(requests, stop),
-          runSession: (channel, started) =>
+          runSession: (channel, started, accepted) =>
             runReceiveSession({
               channel,
               clock: browserClock,
               surface: 'browser',
+              caps: offeredCapabilities(),
               local,
               remedySurface: 'browser',
-              acceptance: {
-                ask: true,
-                destination: (offer) => saving.defaultLabel(offer.totalBytes),
-                choose: (offer) => this.#ask(offer),
-              },
+              // After a lost link the batch goes on into the target the person already accepted.
+              acceptance:
+                accepted === undefined
+                  ? {
+                      ask: true,
+                      destination: (offer) => saving.defaultLabel(offer.totalBytes),
+                      choose: (offer) => this.#ask(offer),
+                    }
+                  : { ask: false, target: accepted },
               publish,
               cancelled,
               started,

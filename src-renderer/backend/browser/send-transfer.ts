@@ -1,5 +1,6 @@
 import { CONNECT_TIMEOUTS } from '../../../src-shared/session/connect-peer';
 import { BROWSER_CONNECT_DELAY_MS } from '../../../src-shared/protocol/limits';
+import { offeredCapabilities } from '../../../src-shared/session/capabilities';
 import type { PeerVersion } from '../../../src-shared/protocol/version-negotiation';
 import { runSendFlow } from '../../../src-shared/session/send-flow';
 import { runSendSession } from '../../../src-shared/session/send-session';
@@ -11,6 +12,7 @@ import { browserRoute } from './browser-route';
 import { joinBrowserRoom } from './browser-seat';
 import { browserSignalingRequests } from './browser-http';
 import { newRoomId } from './room-id';
+import { sentFileIds } from './sender-file-ids';
 import type { SourceFile } from './source-files';
 
 export interface SendOptions {
@@ -43,6 +45,14 @@ export class SendTransfer {
     const publish = (view: TransferView): void => this.#publish(view);
     const requests = browserSignalingRequests(signalingAddress);
     try {
+      const sources = files.map(({ file, path }) => blobFileSource(path, file));
+      // Stable ids let a receiver resume what an earlier send of the same file left behind.
+      const ids = await sentFileIds(files);
+      const announced = files.map(({ file, path }, index) => ({
+        id: ids[index],
+        fileName: path,
+        fileSize: file.size,
+      }));
       await runSendFlow(
         {
           clock: browserClock,
@@ -51,20 +61,18 @@ export class SendTransfer {
           registerCode: (roomId, stop) => requests.registerCode(roomId, stop),
           joinRoom: (roomId, stop) => joinBrowserRoom(signalingAddress, roomId, stop),
           chooseRoute: (stop) => browserRoute(requests, stop),
-          runSession: (channel, started, code) =>
+          runSession: (channel, started, code, continuing) =>
             runSendSession({
               channel,
               clock: browserClock,
               surface: 'browser',
-              sources: files.map(({ file, path }) => blobFileSource(path, file)),
-              announced: files.map(({ file, path }, index) => ({
-                id: `file-${index + 1}`,
-                fileName: path,
-                fileSize: file.size,
-              })),
+              sources,
+              announced,
+              caps: offeredCapabilities(),
               local,
               remedySurface: 'browser',
               code,
+              continuing,
               publish,
               cancelled,
               started,
