@@ -39,7 +39,14 @@ const HEADER = v.object({
  */
 export function sidecarText(identity: FileIdentity, blocks: readonly Uint8Array[] = []): string {
   const { name, size, senderFileId } = identity;
-  const header = { ferry: 'part-sidecar', v: 1, name, size, id: senderFileId, block: VERIFY_BLOCK_BYTES };
+  const header = {
+    ferry: 'part-sidecar',
+    v: 1,
+    name,
+    size,
+    id: senderFileId,
+    block: VERIFY_BLOCK_BYTES,
+  };
   return `${JSON.stringify(header)}\n${blocks.map(digestLine).join('')}`;
 }
 

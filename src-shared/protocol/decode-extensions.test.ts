@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { readReceiverMessage, readSenderMessage } from './decode-control';
+
+// Ferry's extension messages are read with schemas like the spec's (docs/protocol.md,
+// "Capabilities"): a malformed one is refused, never half-read.
+const DIGEST = 'ab'.repeat(32);
+
+describe('reading extension messages', () => {
+  it('drops capabilities this build does not know, so a newer peer still reads', () => {
+    expect(readSenderMessage({ type: 'ferry-caps', caps: ['verify', 'warp', 7] })).toEqual({
+      kind: 'control',
+      message: { type: 'ferry-caps', caps: ['verify'] },
+    });
+  });
+
+  it('refuses a caps list that is not a list', () => {
+    expect(readReceiverMessage({ type: 'ferry-caps', caps: 'verify' })).toMatchObject({
+      kind: 'refused',
+      problem: 'caps is not a list',
+    });
+  });
+
+  it('refuses a digest that is not lowercase hex SHA-256', () => {
+    for (const sha256 of [DIGEST.toUpperCase(), DIGEST.slice(2), 42]) {
+      expect(readSenderMessage({ type: 'ferry-digest', id: 'f', sha256 })).toMatchObject({
+        kind: 'refused',
+        problem: 'sha256 is not a SHA-256 digest in lowercase hex',
+      });
+    }
+  });
+
+  it('refuses a resume offer without a whole offset or a usable prefix', () => {
+    expect(
+      readReceiverMessage({ type: 'ferry-resume', id: 'f', offset: -1, prefix: DIGEST }),
+    ).toMatchObject({ kind: 'refused', problem: 'offset is not a byte count' });
+    expect(
+      readReceiverMessage({ type: 'ferry-resume', id: 'f', offset: 4, prefix: 'x' }),
+    ).toMatchObject({
+      kind: 'refused',
+      problem: 'prefix is not a SHA-256 digest in lowercase hex',
+    });
+  });
+
+  it('ignores an extension message travelling the wrong way', () => {
+    expect(readSenderMessage({ type: 'ferry-resume', id: 'f', offset: 0, prefix: DIGEST })).toEqual(
+      { kind: 'ignored', why: 'wrong-direction' },
+    );
+    expect(readReceiverMessage({ type: 'ferry-digest', id: 'f', sha256: DIGEST })).toEqual({
+      kind: 'ignored',
+      why: 'wrong-direction',
+    });
+  });
+
+  it('reads the keepalive both ways', () => {
+    expect(readSenderMessage({ type: 'ferry-alive' })).toEqual({
+      kind: 'control',
+      message: { type: 'ferry-alive' },
+    });
+    expect(readReceiverMessage({ type: 'ferry-alive' })).toEqual({
+      kind: 'control',
+      message: { type: 'ferry-alive' },
+    });
+  });
+});

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { LINK_ALIVE_INTERVAL_MS, LINK_SILENCE_MS } from '../protocol/limits';
+import { LinkWatch, reconnects } from './link-watch';
+import { reconnectRoomId } from './reconnect';
+import { ManualClock } from './testing/manual-clock';
+
+function watch() {
+  const clock = new ManualClock();
+  let alive = 0;
+  let silent = 0;
+  const link = new LinkWatch(
+    clock,
+    () => (alive += 1),
+    () => (silent += 1),
+  );
+  return { clock, link, alive: () => alive, silent: () => silent };
+}
+
+describe('watching the link between peers that agreed reconnect', () => {
+  it('says it is alive every second, whatever else goes out', () => {
+    const { clock, link, alive } = watch();
+    link.start();
+    clock.advance(3 * LINK_ALIVE_INTERVAL_MS);
+    expect(alive()).toBe(3);
+  });
+
+  it('a link that hears something keeps going; one silent for 4 s is lost, once', () => {
+    const { clock, link, silent } = watch();
+    link.start();
+    for (let i = 0; i < 10; i += 1) {
+      clock.advance(LINK_SILENCE_MS - 1);
+      link.heard();
+    }
+    expect(silent()).toBe(0);
+    clock.advance(LINK_SILENCE_MS);
+    expect(silent()).toBe(1);
+    clock.advance(10 * LINK_SILENCE_MS);
+    expect(silent()).toBe(1);
+  });
+
+  it('stopped, it neither speaks nor judges', () => {
+    const { clock, link, alive, silent } = watch();
+    link.start();
+    link.stop();
+    clock.advance(10 * LINK_SILENCE_MS);
+    expect([alive(), silent()]).toEqual([0, 0]);
+  });
+
+  it('is only for peers that can also resume and verify what was kept', () => {
+    expect(reconnects(new Set(['reconnect']))).toBe(false);
+    expect(reconnects(new Set(['reconnect', 'resume', 'verify']))).toBe(true);
+  });
+});
+
+describe('the room two peers meet in again', () => {
+  const ROOM = '3F2504E0-4F89-41D3-9A0C-0305E82C3301';
+
+  it('is a canonical UUID both sides derive alike, whatever the case of the room', async () => {
+    const first = await reconnectRoomId(ROOM, 1);
+    expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(await reconnectRoomId(ROOM.toLowerCase(), 1)).toBe(first);
+  });
+
+  it("is new for every lost link and differs from the transfer's own room", async () => {
+    const rooms = new Set([ROOM.toLowerCase()]);
+    for (let generation = 1; generation <= 5; generation += 1) {
+      rooms.add(await reconnectRoomId(ROOM, generation));
+    }
+    expect(rooms.size).toBe(6);
+  });
+});
