@@ -1,0 +1,84 @@
+import { mkdir, readdir, symlink, utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PART_KEEP_MS, VERIFY_BLOCK_BYTES } from '../../src-shared/protocol';
+import { sha256 } from '../../src-shared/verify/file-digest';
+import { findKeptFile, sweepKeptParts } from './kept-parts';
+import { PartFile } from './part-file';
+import { scratchFolder } from './test-support/files-on-disk';
+
+let scratch: Awaited<ReturnType<typeof scratchFolder>>;
+
+beforeAll(async () => {
+  scratch = await scratchFolder();
+});
+
+afterAll(async () => {
+  await scratch.remove();
+});
+
+const IDENTITY = { name: 'big.bin', size: 2 * VERIFY_BLOCK_BYTES + 10, senderFileId: 'id-1' };
+
+/** A kept part of two full blocks, as a transfer that was cut would leave it. */
+async function keptPart(target: string): Promise<Uint8Array[]> {
+  const part = await PartFile.create(target, IDENTITY.name, IDENTITY);
+  const blocks = [
+    new Uint8Array(VERIFY_BLOCK_BYTES).fill(1),
+    new Uint8Array(VERIFY_BLOCK_BYTES).fill(2),
+  ];
+  const digests: Uint8Array[] = [];
+  for (const [index, block] of blocks.entries()) {
+    await part.write(block);
+    const digest = await sha256(block);
+    digests.push(digest);
+    part.recordBlock(index, digest);
+  }
+  await part.discard(true);
+  return digests;
+}
+
+describe('what an earlier try kept', () => {
+  it('is offered block by block, when the sidecar names the same file', async () => {
+    const target = join(scratch.path, 'kept');
+    const digests = await keptPart(target);
+
+    const kept = await findKeptFile(target, IDENTITY);
+
+    expect(kept?.kind).toBe('part');
+    expect(kept?.point).toEqual({ offset: 2 * VERIFY_BLOCK_BYTES, blocks: digests });
+    if (kept?.kind === 'part') await kept.part.discard(true);
+  });
+
+  it('is not offered to another sender file, nor for another size', async () => {
+    const target = join(scratch.path, 'other');
+    await keptPart(target);
+
+    expect(await findKeptFile(target, { ...IDENTITY, senderFileId: 'id-2' })).toBeUndefined();
+    expect(await findKeptFile(target, { ...IDENTITY, size: IDENTITY.size + 1 })).toBeUndefined();
+  });
+
+  it('is never read through a link that leads outside the destination', async () => {
+    const outside = join(scratch.path, 'outside');
+    await keptPart(outside);
+    const target = join(scratch.path, 'linked');
+    await mkdir(target, { recursive: true });
+    await symlink(join(outside, 'big.bin.part'), join(target, 'big.bin.part'));
+    await symlink(join(outside, 'big.bin.part.ferry'), join(target, 'big.bin.part.ferry'));
+
+    expect(await findKeptFile(target, IDENTITY)).toBeUndefined();
+  });
+
+  it('is removed with its sidecar once untouched for 7 days; newer ones stay', async () => {
+    const target = join(scratch.path, 'old');
+    await keptPart(target);
+    await writeFile(join(target, 'new.bin.part'), 'x');
+    await writeFile(join(target, 'new.bin.part.ferry'), '{}');
+    const now = Date.now();
+    const old = new Date(now - PART_KEEP_MS - 1000);
+    await utimes(join(target, 'big.bin.part.ferry'), old, old);
+
+    await sweepKeptParts(target, now);
+
+    expect((await readdir(target)).sort()).toEqual(['new.bin.part', 'new.bin.part.ferry']);
+  });
+});
