@@ -43,7 +43,11 @@ export interface Offer {
 export type ReceiverEvent =
   | { type: 'channel-open' }
   | { type: 'frame'; frame: Frame }
-  | { type: 'accepted' }
+  /**
+   * The person accepted. `resumable: false`: where it goes cannot keep a partial file (a browser's
+   * downloads), so resume and reconnect are not announced for this batch.
+   */
+  | { type: 'accepted'; resumable?: boolean }
   /** The file is open; `offset` bytes of it were already here, `prefix` their digest (resume). */
   | { type: 'part-opened'; index: number; offset: number; prefix?: string }
   /** The file's bytes did not match the sender's digest; the driver has discarded it. */
@@ -169,7 +173,7 @@ class Receiver implements ReceiverMachine {
   readonly #paths: string[] = [];
   #opening: AnnouncedFile | undefined;
 
-  readonly #caps: readonly Capability[];
+  #caps: readonly Capability[];
 
   constructor(config: ReceiverConfig) {
     this.#config = config;
@@ -200,9 +204,9 @@ class Receiver implements ReceiverMachine {
       case 'frame':
         return this.#onFrame(event.frame);
       case 'accepted':
-        return state.phase === 'awaiting-answer' && this.#pending
-          ? this.#accept(this.#pending)
-          : [];
+        if (state.phase !== 'awaiting-answer' || !this.#pending) return [];
+        if (event.resumable === false) this.#withoutResume();
+        return this.#accept(this.#pending);
       case 'part-opened':
         return state.phase === 'opening' && state.index === event.index && this.#opening
           ? this.#opened(this.#opening, event.offset, event.prefix)
@@ -365,6 +369,12 @@ class Receiver implements ReceiverMachine {
       return [{ ...open, resume: { senderFileId: file.id } }, ...this.#progressed()];
     }
     return [open, ...this.#acknowledge(file, 0, undefined)];
+  }
+
+  /** The batch goes where nothing partial can be kept: no resume, so no reconnect either. */
+  #withoutResume(): void {
+    this.#caps = this.#caps.filter((cap) => cap !== 'resume' && cap !== 'reconnect');
+    this.#agreed = new Set([...this.#agreed].filter((cap) => this.#caps.includes(cap)));
   }
 
   /** What the driver found of the file; anything it could not vouch for starts at 0. */

@@ -265,6 +265,18 @@ describe('the session core verifying what arrived (docs/protocol.md, "Verificati
     expect(storage.calls).toEqual(['open a.txt 3']);
   });
 
+  it('does not announce resume or reconnect when the chosen target cannot keep a partial file', async () => {
+    for (const answer of ['auto', 'accept'] as const) {
+      const storage = recordingTarget();
+      const caps = ['verify', 'resume', 'reconnect'] as const;
+      const { channel } = start('browser', storage, answer, caps);
+      for (const frame of [CAPS, metadata()]) channel.receive(frame);
+      await vi.waitFor(() => expect(sentTypes(channel)).toContain('ack'));
+
+      expect(readable(channel.sent[0])).toEqual({ type: 'ferry-caps', caps: ['verify'] });
+    }
+  });
+
   it('speaks only the spec to a sender that announced nothing', async () => {
     const storage = recordingTarget();
     const { channel, views } = start('native', storage, 'auto', ['verify', 'resume']);

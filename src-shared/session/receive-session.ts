@@ -130,7 +130,11 @@ class ReceiveSession {
     if (!acceptance.ask) this.#target = acceptance.target;
     this.#machine = createReceiver({
       surface: config.surface,
-      caps: config.caps,
+      // A target chosen beforehand that cannot keep a partial file rules resume out at once.
+      caps:
+        !acceptance.ask && acceptance.target.resume === undefined
+          ? (config.caps ?? []).filter((cap) => cap !== 'resume' && cap !== 'reconnect')
+          : config.caps,
       local: config.local,
       remedySurface: config.remedySurface,
       askBeforeAccepting: acceptance.ask,
@@ -320,7 +324,11 @@ class ReceiveSession {
       .then(
         (target) => {
           this.#target = target;
-          this.#handle({ type: target === undefined ? 'declined' : 'accepted' });
+          this.#handle(
+            target === undefined
+              ? { type: 'declined' }
+              : { type: 'accepted', resumable: target.resume !== undefined },
+          );
         },
         (error: unknown) => {
           // Nothing was acknowledged yet: decline, and say why rather than "declined".
@@ -368,8 +376,7 @@ class ReceiveSession {
   #write(target: SaveTarget, index: number, bytes: Uint8Array): void {
     const count = bytes.byteLength;
     // Hashed after the target took them, so a block is recorded only behind its own bytes.
-    const hashing = this.#digests.get(index)?.update(bytes);
-    void hashing;
+    void this.#digests.get(index)?.update(bytes);
     target.write(index, bytes).then(
       () => this.#handle({ type: 'bytes-written', bytes: count }),
       (error: unknown) => {
