@@ -5,11 +5,13 @@ import { withCollisionSuffix } from '../../src-shared/names';
 import { PART_KEEP_MS, VERIFY_BLOCK_BYTES } from '../../src-shared/protocol/limits';
 import type { ResumePoint } from '../../src-shared/session/save-target';
 import { sha256 } from '../../src-shared/verify/file-digest';
-import { PART_SUFFIX, PartFile, stagingFolder } from './part-file';
+import {
+  KEPT_PART_CANDIDATES,
+  PART_SUFFIX,
+  sameDigest,
+} from '../../src-shared/verify/part-sidecar';
+import { PartFile, stagingFolder } from './part-file';
 import { PartSidecar, SIDECAR_SUFFIX, type FileIdentity } from './part-sidecar';
-
-/** How many `name.part`, `name (1).part`, … are looked at for one file's kept part. */
-const PART_CANDIDATES = 10;
 
 /** What an earlier try left of a file, checked block by block (docs/protocol.md, "Resume"). */
 export type KeptFile =
@@ -28,7 +30,7 @@ export async function findKeptFile(
   identity: FileIdentity,
 ): Promise<KeptFile | undefined> {
   const { folder, name } = await stagingFolder(target, identity.name);
-  for (let n = 0; n < PART_CANDIDATES; n += 1) {
+  for (let n = 0; n < KEPT_PART_CANDIDATES; n += 1) {
     const partPath = join(folder, `${n === 0 ? name : withCollisionSuffix(name, n)}${PART_SUFFIX}`);
     const recorded = await PartSidecar.read(partPath + SIDECAR_SUFFIX, identity);
     if (recorded === undefined) continue;
@@ -60,7 +62,7 @@ async function matchingBlocks(
   recorded: readonly Uint8Array[],
 ): Promise<Uint8Array[] | undefined> {
   const hashed = await hashBlocks(path, recorded.length, (index, digest) =>
-    sameBytes(digest, recorded[index]),
+    sameDigest(digest, recorded[index]),
   );
   return hashed;
 }
@@ -104,10 +106,6 @@ async function hashBlocks(
   } finally {
     await handle.close();
   }
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array | undefined): boolean {
-  return b !== undefined && a.length === b.length && a.every((byte, i) => byte === b[i]);
 }
 
 /**

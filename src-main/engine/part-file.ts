@@ -13,9 +13,8 @@ import { constants } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { withCollisionSuffix } from '../../src-shared/names';
 import { BatchedFileWriter } from './batched-file-writer';
+import { PART_SUFFIX } from '../../src-shared/verify/part-sidecar';
 import { PartSidecar, SIDECAR_SUFFIX, type FileIdentity } from './part-sidecar';
-
-export const PART_SUFFIX = '.part';
 
 interface Handles {
   buffered: FileHandle;
@@ -80,7 +79,7 @@ export class PartFile {
       const handles = { buffered, direct: await openDirect(partPath) };
       const at = { folder, name, partPath };
       if (identity === undefined) return new PartFile(at, handles, undefined);
-      const sidecar = await PartSidecar.create(partPath + SIDECAR_SUFFIX, identity);
+      const sidecar = await PartSidecar.write(partPath + SIDECAR_SUFFIX, identity);
       return new PartFile(at, handles, { identity, sidecar, startAt: 0 });
     }
   }
@@ -99,7 +98,7 @@ export class PartFile {
     const buffered = await open(partPath, constants.O_WRONLY | constants.O_NOFOLLOW);
     try {
       await buffered.truncate(kept.startAt);
-      const sidecar = await PartSidecar.rewrite(
+      const sidecar = await PartSidecar.write(
         partPath + SIDECAR_SUFFIX,
         kept.identity,
         kept.blocks,
@@ -136,11 +135,7 @@ export class PartFile {
     await this.#handles.buffered.truncate(0);
     this.#writer = new BatchedFileWriter(this.#handles, 0);
     if (this.#identity !== undefined) {
-      this.#sidecar = await PartSidecar.rewrite(
-        this.#partPath + SIDECAR_SUFFIX,
-        this.#identity,
-        [],
-      );
+      this.#sidecar = await PartSidecar.write(this.#partPath + SIDECAR_SUFFIX, this.#identity, []);
     }
   }
 

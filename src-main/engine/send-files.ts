@@ -11,7 +11,7 @@ import { listSendFiles, type SendFile } from './send-list';
 import { joinSignalingRoom } from './signaling-seat';
 import { nativeSignalingRequests } from './signaling-requests';
 import { diskFileSource } from './source-reader';
-import { senderFileId } from './sender-file-id';
+import { nativeSenderFileId } from './sender-file-id';
 import { connectTimeouts, senderTimers } from './engine-timeouts';
 import { Transfer, type TransferControl } from './transfer';
 
@@ -31,6 +31,7 @@ async function send(options: SendOptions, control: TransferControl): Promise<voi
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const { cancelled } = control;
   const files = await unlessCancelled(listSendFiles(options.paths), cancelled);
+  const announced = await announce(files, options);
   const requests = nativeSignalingRequests(options.serverUrl, timeouts);
   const route = nativeRoute(options, requests, control);
   await runSendFlow(
@@ -48,7 +49,7 @@ async function send(options: SendOptions, control: TransferControl): Promise<voi
           clock: route.clock,
           surface: 'native',
           sources: files.map(diskFileSource),
-          announced: announce(files, options),
+          announced,
           caps: offeredCapabilities(options.extensions),
           local: localVersion(options),
           remedySurface: options.remedySurface,
@@ -72,14 +73,16 @@ async function send(options: SendOptions, control: TransferControl): Promise<voi
   );
 }
 
-function announce(files: readonly SendFile[], options: SendOptions): SenderFile[] {
+function announce(files: readonly SendFile[], options: SendOptions): Promise<SenderFile[]> {
   const seam = options.testSeam?.announce;
-  return files.map((file, index) => {
-    const told = seam?.({ name: file.name, size: file.size }, index) ?? {};
-    return {
-      id: senderFileId(file),
-      fileName: told.fileName ?? file.name,
-      fileSize: told.fileSize ?? file.size,
-    };
-  });
+  return Promise.all(
+    files.map(async (file, index) => {
+      const told = seam?.({ name: file.name, size: file.size }, index) ?? {};
+      return {
+        id: await nativeSenderFileId(file),
+        fileName: told.fileName ?? file.name,
+        fileSize: told.fileSize ?? file.size,
+      };
+    }),
+  );
 }

@@ -1,17 +1,17 @@
-import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
+import { senderFileId } from '../../src-shared/verify/sender-file-id';
 import type { SendFile } from './send-list';
 
 /**
- * The metadata `id` of a file this device sends: the same for the same file (absolute path, size,
- * modification time) from the same device, and new when any of them changes, so a receiver can
- * tell that a kept `.part` came from this very file (docs/protocol.md, "Resume"). A hash, so the
- * path itself is not told; 128 bits in base64url.
+ * The metadata `id` of a file this device sends (src-shared's senderFileId): the device's name,
+ * the absolute path, the size and the modification time, so the same file sent again is known
+ * for what an earlier try left of it (docs/protocol.md, "Resume").
  */
-export function senderFileId(file: SendFile): string {
-  return createHash('sha256')
-    .update(JSON.stringify(['ferry-file', hostname(), file.path, file.size, file.mtimeMs]))
-    .digest()
-    .subarray(0, 16)
-    .toString('base64url');
+export function nativeSenderFileId(file: SendFile): Promise<string> {
+  return senderFileId({
+    device: hostname(),
+    path: file.path,
+    size: file.size,
+    modified: file.mtimeMs,
+  });
 }

@@ -63,7 +63,13 @@ export function createDesktopBackend(bridge: FerryBridge): FerryBackend {
 
   return {
     surface: 'desktop',
-    capabilities: { lanRoom: true, chooseDestination: true, revealFiles: true, settings: true },
+    capabilities: {
+      lanRoom: true,
+      chooseDestination: true,
+      defaultDestinationResumes: true,
+      revealFiles: true,
+      settings: true,
+    },
 
     async snapshot() {
       const result = await request('getSnapshot', {});

@@ -31,6 +31,11 @@ export interface BackendCapabilities {
   lanRoom: boolean;
   /** Can pick a folder for received files. */
   chooseDestination: boolean;
+  /**
+   * A file cut short on its way to the default destination resumes from what arrived; false where
+   * it starts over (a browser's downloads), while a folder the person chooses resumes.
+   */
+  defaultDestinationResumes: boolean;
   /** Can open the download folder and show a received file in it. */
   revealFiles: boolean;
   /** Has a settings screen. */

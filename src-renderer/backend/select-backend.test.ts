@@ -14,6 +14,7 @@ describe('choosing the backend', () => {
     expect(backend.capabilities).toEqual({
       lanRoom: true,
       chooseDestination: true,
+      defaultDestinationResumes: true,
       revealFiles: true,
       settings: true,
     });
@@ -24,6 +25,7 @@ describe('choosing the backend', () => {
     expect(backend.surface).toBe('browser');
     expect(backend.capabilities).toMatchObject({
       lanRoom: false,
+      defaultDestinationResumes: false,
       revealFiles: false,
       settings: false,
     });

@@ -18,6 +18,9 @@ export function AcceptPrompt({ view }: { view: AwaitingAcceptance }) {
   const headingId = useId();
   const { offer } = view;
   const others = offer.fileCount - 1;
+  const { chooseDestination, defaultDestinationResumes } = backend.capabilities;
+  // Said where the choice is made: a download cut short cannot be picked up again.
+  const startsOver = !defaultDestinationResumes && chosen === null;
 
   return (
     <section className="step" aria-labelledby={headingId}>
@@ -39,7 +42,7 @@ export function AcceptPrompt({ view }: { view: AwaitingAcceptance }) {
           <dt>Save to</dt>
           <dd className="field-row">
             <span className="path">{chosen ?? view.destination}</span>
-            {backend.capabilities.chooseDestination && (
+            {chooseDestination && (
               <button type="button" className="button" onClick={() => void changeDestination()}>
                 Change
               </button>
@@ -47,6 +50,13 @@ export function AcceptPrompt({ view }: { view: AwaitingAcceptance }) {
           </dd>
         </div>
       </dl>
+      {startsOver && (
+        <p className="hint">
+          {chooseDestination
+            ? 'Downloads start over if the connection drops; a folder chosen with Change picks up where it left off.'
+            : 'Downloads start over if the connection drops.'}
+        </p>
+      )}
       <div className="actions">
         <button
           type="button"

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useStore } from 'zustand';
 import { formatBytes } from '../../src-shared/format/format-bytes';
+import { deliveredFileNotes, doneHeading } from '../../src-shared/transfer/delivered-file-notes';
 import { NOT_CONFIRMED, type TransferView } from '../../src-shared/transfer/transfer-view';
 import { useFerryStores } from '../stores/stores-context';
 import type { BackendResult } from '../backend/ferry-backend';
@@ -23,7 +24,9 @@ export function TransferDone({ view }: { view: Done }) {
   const listed = view.files.slice(0, MAX_LISTED_FILES);
   const unlisted = view.files.length - listed.length;
   const folder = view.folder;
-  const amount = `${countOf(view.files.length, 'file')}, ${formatBytes(view.totalBytes)}`;
+  // The files' own sizes: `totalBytes` counts only what travelled, less what a resume found there.
+  const size = view.files.reduce((sum, file) => sum + file.size, 0);
+  const amount = `${countOf(view.files.length, 'file')}, ${formatBytes(size)}`;
 
   // A receiver that confirms batches but never did: the files left, nobody said they arrived.
   const summary = !receiving
@@ -40,7 +43,7 @@ export function TransferDone({ view }: { view: Done }) {
 
   return (
     <section className="step" aria-labelledby={headingId} data-testid="transfer-done">
-      <StepHeading id={headingId}>{receiving ? 'Received' : 'Delivered'}</StepHeading>
+      <StepHeading id={headingId}>{doneHeading(view.direction, view.verified)}</StepHeading>
       <p>{summary}</p>
       {canReveal && folder && (
         <div className="actions">
@@ -54,22 +57,27 @@ export function TransferDone({ view }: { view: Done }) {
         </div>
       )}
       <ul className="file-list" aria-label={receiving ? 'Received files' : 'Delivered files'}>
-        {listed.map(({ name, size, savedPath }, index) => (
-          <li key={`${index}:${name}`}>
-            <span className="file-name">{name}</span>
-            <span className="file-size">{formatBytes(size)}</span>
-            {canReveal && savedPath && (
-              <button
-                type="button"
-                className="button button--quiet"
-                aria-label={`Show in folder: ${name}`}
-                onClick={() => void reveal(backend.revealFile(savedPath))}
-              >
-                Show in folder
-              </button>
-            )}
-          </li>
-        ))}
+        {listed.map((file, index) => {
+          const { name, size, savedPath } = file;
+          const notes = deliveredFileNotes(file);
+          return (
+            <li key={`${index}:${name}`}>
+              <span className="file-name">{name}</span>
+              {notes.length > 0 && <span className="file-note">{notes.join(', ')}</span>}
+              <span className="file-size">{formatBytes(size)}</span>
+              {canReveal && savedPath && (
+                <button
+                  type="button"
+                  className="button button--quiet"
+                  aria-label={`Show in folder: ${name}`}
+                  onClick={() => void reveal(backend.revealFile(savedPath))}
+                >
+                  Show in folder
+                </button>
+              )}
+            </li>
+          );
+        })}
       </ul>
       {unlisted > 0 && <p className="hint">and {countOf(unlisted, 'more file')}</p>}
       <div className="actions">

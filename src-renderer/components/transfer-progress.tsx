@@ -16,6 +16,13 @@ const CONSEQUENCE = {
     'Cancelling stops the transfer. The partial file is discarded; files that already arrived are kept.',
 } as const;
 
+/** Between peers that agreed to resume, what arrived of the file under way is kept too. */
+const CONSEQUENCE_KEPT = {
+  send: 'Cancelling stops the transfer. The other device keeps what arrived, so sending the same files again picks up where this left off.',
+  receive:
+    'Cancelling stops the transfer. What arrived is kept, so the same files sent again pick up where this left off.',
+} as const;
+
 /** Both sides' progress: the file under way, the whole batch, speed and time left. */
 export function TransferProgress({ view }: { view: Transferring }) {
   const { progress } = view;
@@ -60,7 +67,11 @@ export function TransferProgress({ view }: { view: Transferring }) {
           ? 'estimating time left'
           : `about ${formatDuration(progress.etaSeconds)} left`}
       </p>
-      <CancelTransfer consequence={CONSEQUENCE[view.direction]} />
+      <CancelTransfer
+        consequence={
+          (progress.keepsPartial === true ? CONSEQUENCE_KEPT : CONSEQUENCE)[view.direction]
+        }
+      />
     </section>
   );
 }

@@ -190,6 +190,34 @@ describe('receiving, before any file arrives', () => {
     expect(screen.queryByRole('button', { name: 'Change' })).toBeNull();
     expect(screen.getByText('/home/ana/Downloads')).toBeTruthy();
   });
+
+  it('says nothing of starting over where the default destination resumes', async () => {
+    await showing(OFFER);
+    expect(screen.queryByText(/start over/)).toBeNull();
+  });
+
+  it('says downloads start over, and that a chosen folder resumes, until one is chosen', async () => {
+    const backend = createScriptedBackend({
+      snapshot: { transfer: OFFER },
+      capabilities: { defaultDestinationResumes: false },
+    });
+    const { user } = await renderApp(backend);
+    expect(
+      screen.getByText(
+        'Downloads start over if the connection drops; a folder chosen with Change picks up where it left off.',
+      ),
+    ).toBeTruthy();
+    backend.respond('chooseDownloadFolder', ok('Received'));
+    await user.click(screen.getByRole('button', { name: 'Change' }));
+    expect(screen.queryByText(/start over/)).toBeNull();
+  });
+
+  it('only says downloads start over where no folder can be chosen', async () => {
+    await showing(OFFER, {
+      capabilities: { defaultDestinationResumes: false, chooseDestination: false },
+    });
+    expect(screen.getByText('Downloads start over if the connection drops.')).toBeTruthy();
+  });
 });
 
 describe('progress', () => {
@@ -225,6 +253,39 @@ describe('progress', () => {
       expect(backend.callsOf('cancel')).toHaveLength(1);
     },
   );
+
+  it.each([
+    ['send', 'The other device keeps what arrived'],
+    ['receive', 'What arrived is kept'],
+  ] as const)(
+    'on the %s side says a cancel keeps what arrived when the peers agreed to resume',
+    async (direction, consequence) => {
+      await showing({
+        phase: 'transferring',
+        direction,
+        progress: { ...PROGRESS, keepsPartial: true },
+      });
+      const panel = screen.getByTestId('transfer-progress');
+      expect(within(panel).getByText(new RegExp(consequence))).toBeTruthy();
+      expect(within(panel).queryByText(/discarded/)).toBeNull();
+    },
+  );
+
+  it('shows a lost link being restored, with what is kept, and Cancel', async () => {
+    const { user, backend } = await showing({
+      phase: 'reconnecting',
+      direction: 'receive',
+      attempt: 2,
+      bytesDone: 20_971_520,
+      totalBytes: 54_945_382,
+    });
+    expect(
+      screen.getByRole('heading', { name: 'Connection lost — reconnecting (attempt 2)…' }),
+    ).toBeTruthy();
+    expect(screen.getByText(/20.0 MB of 52.4 MB are kept/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(backend.callsOf('cancel')).toHaveLength(1);
+  });
 
   it('says it is estimating until a speed is known, and shows an empty file as complete', async () => {
     await showing({
@@ -338,6 +399,44 @@ describe('done', () => {
     expect(
       within(done).getByText('1 file, 2.40 MB sent (not confirmed by the receiver).'),
     ).toBeTruthy();
+  });
+
+  it('says every file was verified, and what of each was already there', async () => {
+    await showing({
+      phase: 'done',
+      direction: 'send',
+      files: [
+        { name: 'big.bin', size: 20 * 1024 * 1024, verified: true, resumedBytes: 12 * 1024 * 1024 },
+        { name: 'same.bin', size: 1200, verified: true, resumedBytes: 1200 },
+        { name: 'new.bin', size: 1200, verified: true },
+      ],
+      totalBytes: 8 * 1024 * 1024 + 1200,
+      confirmed: true,
+      verified: true,
+    });
+    const done = screen.getByTestId('transfer-done');
+    expect(within(done).getByRole('heading', { name: 'Delivered and verified' })).toBeTruthy();
+    const items = within(done)
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('.file-note')?.textContent);
+    expect(items).toEqual([
+      'verified, 12.0 MB was already there',
+      'verified, already there, nothing sent',
+      'verified',
+    ]);
+  });
+
+  it('claims no verification where a file was not confirmed', async () => {
+    await showing({
+      phase: 'done',
+      direction: 'receive',
+      files: [{ name: 'a.bin', size: 10, verified: false }],
+      totalBytes: 10,
+      verified: false,
+    });
+    const done = screen.getByTestId('transfer-done');
+    expect(within(done).getByRole('heading', { name: 'Received' })).toBeTruthy();
+    expect(within(done).getByText('not verified')).toBeTruthy();
   });
 
   it('lists a large batch only in part', async () => {

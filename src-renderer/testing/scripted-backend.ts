@@ -84,6 +84,7 @@ export function createScriptedBackend(options: ScriptedBackendOptions = {}): Scr
     capabilities: {
       lanRoom: true,
       chooseDestination: true,
+      defaultDestinationResumes: true,
       revealFiles: true,
       settings: true,
       ...options.capabilities,

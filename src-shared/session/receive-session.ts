@@ -220,6 +220,7 @@ class ReceiveSession {
         this.#progress.record({
           ...(fileResumed === undefined ? {} : { fileResumedBytes: fileResumed }),
           ...(resumed === 0 ? {} : { resumedBytes: resumed }),
+          ...(this.#machine.agreed.has('resume') ? { keepsPartial: true } : {}),
           fileIndex: action.index + 1,
           fileCount: action.total,
           fileName: state.phase === 'receiving' ? state.path : '',

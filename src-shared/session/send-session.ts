@@ -394,6 +394,7 @@ class SendSession {
     this.#progress.record({
       ...(fileResumed === undefined ? {} : { fileResumedBytes: fileResumed }),
       ...(resumed === 0 ? {} : { resumedBytes: resumed }),
+      ...(this.#machine.agreed.has('resume') ? { keepsPartial: true } : {}),
       fileIndex: index + 1,
       fileCount: this.#config.sources.length,
       fileName: file.name,

@@ -37,6 +37,8 @@ export interface ProgressView {
    */
   fileResumedBytes?: number;
   resumedBytes?: number;
+  /** If the transfer stops now, the receiver keeps what arrived for a later resume. */
+  keepsPartial?: boolean;
   bytesPerSecond: number;
   /** Seconds left at the current speed; undefined until a speed is known. */
   etaSeconds?: number;

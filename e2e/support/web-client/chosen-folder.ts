@@ -41,3 +41,15 @@ export function digestChosenFolder(page: Page): Promise<Record<string, string>> 
     return digests;
   }, CHOSEN_FOLDER);
 }
+
+/** The names of the files in the chosen folder, top level only, sorted; read inside the page. */
+export function listChosenFolder(page: Page): Promise<string[]> {
+  return page.evaluate(async (name) => {
+    const names: string[] = [];
+    const folder = await (await navigator.storage.getDirectory()).getDirectoryHandle(name);
+    for await (const entry of (folder as unknown as { keys(): AsyncIterable<string> }).keys()) {
+      names.push(entry);
+    }
+    return names.sort();
+  }, CHOSEN_FOLDER);
+}

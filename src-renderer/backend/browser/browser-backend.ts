@@ -119,6 +119,8 @@ export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBa
     capabilities: {
       lanRoom: false,
       chooseDestination: saving.canChooseFolder,
+      // Downloads and memory cannot pick up a file again; only a chosen folder can.
+      defaultDestinationResumes: false,
       revealFiles: false,
       settings: false,
     },

@@ -1,6 +1,6 @@
 import type { ResumePoint, SavedFile } from '../../../src-shared/session/save-target';
 import type { FileIdentity } from '../../../src-shared/verify/part-sidecar';
-import { asFolder, type Folder } from './folder-access';
+import type { Folder } from './folder-access';
 import { findKeptFile, sweepKeptParts } from './folder-kept-files';
 import { FolderPart } from './folder-part';
 import type { SaveTarget } from './save-target';
@@ -13,7 +13,13 @@ interface Place {
 }
 
 type Staged =
-  | { kind: 'part'; part: FolderPart; place: Place; fileSize: number | null; identity?: FileIdentity }
+  | {
+      kind: 'part';
+      part: FolderPart;
+      place: Place;
+      fileSize: number | null;
+      identity?: FileIdentity;
+    }
   /** Already there whole from an earlier try: committed as it is, never touched. */
   | { kind: 'complete'; place: Place; identity: FileIdentity };
 
@@ -32,10 +38,10 @@ async function placeOf(root: Folder, path: string): Promise<Place> {
  * file (docs/protocol.md, "Per-file sequence"), and resumes from what an earlier try left, as the
  * native receiver does (docs/protocol.md, "Resume"; folder-part.ts says what a browser can keep).
  */
-export function folderTarget(handle: FileSystemDirectoryHandle): SaveTarget {
-  const root = asFolder(handle);
+export function folderTarget(root: Folder): SaveTarget {
   const open = new Map<number, Staged>();
-  const swept = new Set<Folder>();
+  /** Folders (by relative path) already swept of stale kept parts during this batch. */
+  const swept = new Set<string>();
 
   function staged(index: number): Staged {
     const file = open.get(index);
@@ -54,8 +60,8 @@ export function folderTarget(handle: FileSystemDirectoryHandle): SaveTarget {
   });
 
   return {
-    label: handle.name,
-    folder: handle.name,
+    label: root.name,
+    folder: root.name,
 
     async open(index, path, fileSize) {
       const place = await placeOf(root, path);
@@ -66,8 +72,9 @@ export function folderTarget(handle: FileSystemDirectoryHandle): SaveTarget {
     async resume(index, path, fileSize, senderFileId): Promise<ResumePoint> {
       const identity: FileIdentity = { name: path, size: fileSize, senderFileId };
       const place = await placeOf(root, path);
-      if (!swept.has(place.folder)) {
-        swept.add(place.folder);
+      const folderPath = place.parts.join('/');
+      if (!swept.has(folderPath)) {
+        swept.add(folderPath);
         await sweepKeptParts(place.folder, Date.now());
       }
       const kept = await findKeptFile(place.folder, place.name, identity);
@@ -85,7 +92,7 @@ export function folderTarget(handle: FileSystemDirectoryHandle): SaveTarget {
       return kept.point;
     },
 
-    write: (index, bytes) => part(index).write(bytes),
+    write: async (index, bytes) => part(index).write(bytes),
 
     recordBlock(index, block, digest) {
       const file = open.get(index);

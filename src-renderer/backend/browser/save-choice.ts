@@ -1,4 +1,5 @@
 import { formatBytes } from '../../../src-shared/format/format-bytes';
+import { asFolder } from './folder-access';
 import { directoryPicker, folderTarget } from './folder-target';
 import { IN_MEMORY_WARNING_BYTES, memoryTarget } from './memory-target';
 import type { SaveTarget } from './save-target';
@@ -57,7 +58,7 @@ export class SaveChoice {
   async target(destination: string | undefined, totalBytes: number): Promise<SaveTarget> {
     const folder = this.#folder;
     if (destination !== undefined && folder !== undefined && folder.name === destination) {
-      return folderTarget(folder);
+      return folderTarget(asFolder(folder));
     }
     const downloads = await this.#downloads;
     return downloads
