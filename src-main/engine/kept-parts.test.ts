@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PART_KEEP_MS, VERIFY_BLOCK_BYTES } from '../../src-shared/protocol';
 import { sha256 } from '../../src-shared/verify/file-digest';
-import { findKeptFile, sweepKeptParts } from './kept-parts';
+import { findKeptFile, sweepKeptParts } from '../../src-shared/verify/kept-files';
+import { diskKeptFiles } from './kept-parts';
 import { PartFile } from './part-file';
 import { scratchFolder } from './test-support/files-on-disk';
 
@@ -16,6 +17,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await scratch.remove();
 });
+
+/** The destination's top folder, where big.bin is received. */
+const inFolder = (target: string) => diskKeptFiles(target, 'big.bin', target);
 
 const IDENTITY = { name: 'big.bin', size: 2 * VERIFY_BLOCK_BYTES + 10, senderFileId: 'id-1' };
 
@@ -42,7 +46,7 @@ describe('what an earlier try kept', () => {
     const target = join(scratch.path, 'kept');
     const digests = await keptPart(target);
 
-    const kept = await findKeptFile(target, IDENTITY);
+    const kept = await findKeptFile(inFolder(target), 'big.bin', IDENTITY);
 
     expect(kept?.kind).toBe('part');
     expect(kept?.point).toEqual({ offset: 2 * VERIFY_BLOCK_BYTES, blocks: digests });
@@ -53,8 +57,12 @@ describe('what an earlier try kept', () => {
     const target = join(scratch.path, 'other');
     await keptPart(target);
 
-    expect(await findKeptFile(target, { ...IDENTITY, senderFileId: 'id-2' })).toBeUndefined();
-    expect(await findKeptFile(target, { ...IDENTITY, size: IDENTITY.size + 1 })).toBeUndefined();
+    expect(
+      await findKeptFile(inFolder(target), 'big.bin', { ...IDENTITY, senderFileId: 'id-2' }),
+    ).toBeUndefined();
+    expect(
+      await findKeptFile(inFolder(target), 'big.bin', { ...IDENTITY, size: IDENTITY.size + 1 }),
+    ).toBeUndefined();
   });
 
   it('is never read through a link that leads outside the destination', async () => {
@@ -65,7 +73,7 @@ describe('what an earlier try kept', () => {
     await symlink(join(outside, 'big.bin.part'), join(target, 'big.bin.part'));
     await symlink(join(outside, 'big.bin.part.ferry'), join(target, 'big.bin.part.ferry'));
 
-    expect(await findKeptFile(target, IDENTITY)).toBeUndefined();
+    expect(await findKeptFile(inFolder(target), 'big.bin', IDENTITY)).toBeUndefined();
   });
 
   it('is removed with its sidecar once untouched for 7 days; newer ones stay', async () => {
@@ -77,7 +85,7 @@ describe('what an earlier try kept', () => {
     const old = new Date(now - PART_KEEP_MS - 1000);
     await utimes(join(target, 'big.bin.part.ferry'), old, old);
 
-    await sweepKeptParts(target, now);
+    await sweepKeptParts(inFolder(target), now);
 
     expect((await readdir(target)).sort()).toEqual(['new.bin.part', 'new.bin.part.ferry']);
   });

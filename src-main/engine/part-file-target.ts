@@ -1,6 +1,7 @@
-import { relative, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import type { ResumePoint, SaveTarget, SavedFile } from '../../src-shared/session/save-target';
-import { findKeptFile, sweepKeptParts } from './kept-parts';
+import { findKeptFile, sweepKeptParts } from '../../src-shared/verify/kept-files';
+import { diskKeptFiles } from './kept-parts';
 import { PartFile, stagingFolder } from './part-file';
 import type { FileIdentity } from './part-sidecar';
 
@@ -38,12 +39,13 @@ export function partFileTarget(destination: string): SaveTarget {
     },
     async resume(index, path, fileSize, senderFileId): Promise<ResumePoint> {
       const identity: FileIdentity = { name: path, size: fileSize, senderFileId };
-      const { folder } = await stagingFolder(destination, path);
+      const { folder, name } = await stagingFolder(destination, path);
+      const inFolder = diskKeptFiles(destination, path, folder);
       if (!swept.has(folder)) {
         swept.add(folder);
-        await sweepKeptParts(folder, Date.now());
+        await sweepKeptParts(inFolder, Date.now());
       }
-      const kept = await findKeptFile(destination, identity);
+      const kept = await findKeptFile(inFolder, name, identity);
       if (kept === undefined) {
         const created = await PartFile.create(destination, path, identity);
         open.set(index, { kind: 'part', part: created, fileSize, identity });
@@ -53,7 +55,7 @@ export function partFileTarget(destination: string): SaveTarget {
         index,
         kept.kind === 'part'
           ? { kind: 'part', part: kept.part, fileSize, identity }
-          : { kind: 'complete', path: kept.path, identity },
+          : { kind: 'complete', path: join(folder, name), identity },
       );
       return kept.point;
     },

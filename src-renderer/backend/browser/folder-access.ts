@@ -1,6 +1,4 @@
 import { withCollisionSuffix } from '../../../src-shared/names/collision-suffix';
-import { VERIFY_BLOCK_BYTES } from '../../../src-shared/protocol/limits';
-import { sha256 } from '../../../src-shared/verify/file-digest';
 
 /** Gives up looking for a free `name (n).ext` after this many, as a folder that full is a mistake. */
 export const MAX_COLLISION_SUFFIX = 999;
@@ -95,27 +93,4 @@ export async function writeText(folder: Folder, name: string, text: string): Pro
     await writable.abort().catch(() => undefined);
     throw error;
   }
-}
-
-/**
- * SHA-256 of each VERIFY_BLOCK_BYTES block of `contents`, up to `limit` full blocks (the short last
- * one included when there is no limit), stopping before the first block `accept` refuses.
- */
-export async function hashBlocks(
-  contents: FolderFileContents,
-  limit: number,
-  accept: (index: number, digest: Uint8Array) => boolean = () => true,
-): Promise<Uint8Array[]> {
-  const blocks: Uint8Array[] = [];
-  while (blocks.length < limit) {
-    const start = blocks.length * VERIFY_BLOCK_BYTES;
-    const end = Math.min(start + VERIFY_BLOCK_BYTES, contents.size);
-    // A bounded run counts full blocks only; the whole file ends with its short last block.
-    if (end <= start || (Number.isFinite(limit) && end - start < VERIFY_BLOCK_BYTES)) break;
-    const digest = await sha256(new Uint8Array(await contents.slice(start, end).arrayBuffer()));
-    if (!accept(blocks.length, digest)) break;
-    blocks.push(digest);
-    if (end - start < VERIFY_BLOCK_BYTES) break;
-  }
-  return blocks;
 }

@@ -1,7 +1,8 @@
 import type { ResumePoint, SavedFile } from '../../../src-shared/session/save-target';
 import type { FileIdentity } from '../../../src-shared/verify/part-sidecar';
 import type { Folder } from './folder-access';
-import { findKeptFile, sweepKeptParts } from './folder-kept-files';
+import { findKeptFile, sweepKeptParts } from '../../../src-shared/verify/kept-files';
+import { folderKeptFiles } from './folder-kept-files';
 import { FolderPart } from './folder-part';
 import type { SaveTarget } from './save-target';
 
@@ -75,9 +76,10 @@ export function folderTarget(root: Folder): SaveTarget {
       const folderPath = place.parts.join('/');
       if (!swept.has(folderPath)) {
         swept.add(folderPath);
-        await sweepKeptParts(place.folder, Date.now());
+        await sweepKeptParts(folderKeptFiles(place.folder, place.name), Date.now());
       }
-      const kept = await findKeptFile(place.folder, place.name, identity);
+      const inFolder = folderKeptFiles(place.folder, place.name);
+      const kept = await findKeptFile(inFolder, place.name, identity);
       if (kept === undefined) {
         const created = await FolderPart.create(place.folder, place.name, identity);
         open.set(index, { kind: 'part', part: created, place, fileSize, identity });

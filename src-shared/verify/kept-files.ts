@@ -1,0 +1,149 @@
+import { withCollisionSuffix } from '../names/collision-suffix';
+import { PART_KEEP_MS, VERIFY_BLOCK_BYTES } from '../protocol/limits';
+import type { ResumePoint } from '../session/save-target';
+import { sha256 } from './file-digest';
+import {
+  KEPT_PART_CANDIDATES,
+  PART_SUFFIX,
+  readSidecar,
+  sameDigest,
+  SIDECAR_SUFFIX,
+  sidecarMaxBytes,
+  type FileIdentity,
+} from './part-sidecar';
+
+/** A plain file in the receiver's folder, open for reading. */
+export interface KeptFileReader {
+  readonly size: number;
+  /** When it last changed, in milliseconds since the epoch. */
+  readonly modified: number;
+  /** Bytes `[start, end)`. */
+  read(start: number, end: number): Promise<Uint8Array>;
+  close(): Promise<void>;
+}
+
+/**
+ * One folder of a receiver's destination, as the lookup of kept files needs it: each runtime
+ * translates its own file API (`node:fs`, the File System Access API), nothing more.
+ */
+export interface KeptFileFolder<Part> {
+  /** The plain file `name`, never reached through a link; undefined when there is none. */
+  open(name: string): Promise<KeptFileReader | undefined>;
+  /** Opens the kept `partName` to write on after its first `startAt` bytes; the rest is cut off. */
+  reopen(
+    partName: string,
+    kept: { identity: FileIdentity; blocks: readonly Uint8Array[]; startAt: number },
+  ): Promise<Part>;
+  names(): Promise<string[]>;
+  remove(name: string): Promise<void>;
+}
+
+/** What an earlier try left of a file, checked block by block (docs/protocol.md, "Resume"). */
+export type KeptFile<Part> =
+  | { kind: 'part'; part: Part; point: ResumePoint }
+  /** The file is already there whole, under its final name; nothing may change it. */
+  | { kind: 'complete'; point: ResumePoint };
+
+/**
+ * Looks in `folder` for what an earlier try from the same sender left of `identity`, whose own
+ * name there is `name`: a `.part` (`name.part`, `name (1).part`, …) whose sidecar names the same
+ * file, of which the longest run of blocks that still hash to the sidecar's digests is offered and
+ * the rest cut off; else a finished file of the same name and size, offered whole (the sender's
+ * digest decides). Undefined when there is neither. Nothing that cannot be read counts.
+ */
+export async function findKeptFile<Part>(
+  folder: KeptFileFolder<Part>,
+  name: string,
+  identity: FileIdentity,
+): Promise<KeptFile<Part> | undefined> {
+  for (let n = 0; n < KEPT_PART_CANDIDATES; n += 1) {
+    const partName = `${n === 0 ? name : withCollisionSuffix(name, n)}${PART_SUFFIX}`;
+    const recorded = await readSidecarIn(folder, partName + SIDECAR_SUFFIX, identity);
+    if (recorded === undefined) continue;
+    const blocks = await hashFile(folder, partName, recorded.length, (index, digest) =>
+      sameDigest(digest, recorded[index]),
+    );
+    if (blocks === undefined) continue;
+    const startAt = blocks.length * VERIFY_BLOCK_BYTES;
+    const part = await folder
+      .reopen(partName, { identity, blocks, startAt })
+      .catch(() => undefined);
+    if (part !== undefined) return { kind: 'part', part, point: { offset: startAt, blocks } };
+  }
+  const finished = await folder.open(name).catch(() => undefined);
+  const size = finished?.size;
+  await finished?.close();
+  if (size !== identity.size || size === 0) return undefined;
+  const blocks = await hashFile(folder, name, Number.POSITIVE_INFINITY);
+  return blocks === undefined ? undefined : { kind: 'complete', point: { offset: size, blocks } };
+}
+
+/**
+ * Deletes the kept parts in `folder` whose sidecar has not changed for PART_KEEP_MS (7 days),
+ * with their sidecars. Best effort: what cannot be read or deleted is left.
+ */
+export async function sweepKeptParts<Part>(
+  folder: KeptFileFolder<Part>,
+  now: number,
+): Promise<void> {
+  const names = await folder.names().catch(() => [] as string[]);
+  for (const name of names) {
+    if (!name.endsWith(PART_SUFFIX + SIDECAR_SUFFIX)) continue;
+    const sidecar = await folder.open(name).catch(() => undefined);
+    const modified = sidecar?.modified;
+    await sidecar?.close();
+    if (modified === undefined || now - modified < PART_KEEP_MS) continue;
+    await folder.remove(name.slice(0, -SIDECAR_SUFFIX.length)).catch(() => undefined);
+    await folder.remove(name).catch(() => undefined);
+  }
+}
+
+async function readSidecarIn<Part>(
+  folder: KeptFileFolder<Part>,
+  name: string,
+  identity: FileIdentity,
+): Promise<Uint8Array[] | undefined> {
+  const file = await folder.open(name).catch(() => undefined);
+  if (file === undefined) return undefined;
+  try {
+    if (file.size > sidecarMaxBytes(identity)) return undefined;
+    return readSidecar(new TextDecoder().decode(await file.read(0, file.size)), identity);
+  } catch {
+    return undefined;
+  } finally {
+    await file.close();
+  }
+}
+
+/**
+ * SHA-256 of each block of the plain file `name`, up to `limit` full blocks (the short last one
+ * included when there is no limit), stopping before the first block `accept` refuses; undefined
+ * when it cannot be read.
+ */
+async function hashFile<Part>(
+  folder: KeptFileFolder<Part>,
+  name: string,
+  limit: number,
+  accept: (index: number, digest: Uint8Array) => boolean = () => true,
+): Promise<Uint8Array[] | undefined> {
+  const file = await folder.open(name).catch(() => undefined);
+  if (file === undefined) return undefined;
+  try {
+    const blocks: Uint8Array[] = [];
+    while (blocks.length < limit) {
+      const start = blocks.length * VERIFY_BLOCK_BYTES;
+      const end = Math.min(start + VERIFY_BLOCK_BYTES, file.size);
+      // A bounded run counts full blocks only; the whole file ends with its short last block.
+      if (end <= start || (Number.isFinite(limit) && end - start < VERIFY_BLOCK_BYTES)) break;
+      const digest = await sha256(await file.read(start, end));
+      if (!accept(blocks.length, digest)) break;
+      blocks.push(digest);
+      if (end - start < VERIFY_BLOCK_BYTES) break;
+    }
+    return blocks;
+  } catch {
+    return undefined;
+  } finally {
+    await file.close();
+  }
+}
