@@ -18,6 +18,8 @@ import {
   CONNECT_ATTEMPT_TIMEOUT_MS,
   CONNECT_ATTEMPTS_MAX,
 } from './session-limits';
+import type { RouteChoice } from './send-flow';
+import { SessionFailure } from './session-failure';
 import type {
   ChannelPort,
   Clock,
@@ -398,5 +400,33 @@ class ConnectionAttempts {
         ? failure
         : { code, message: `${failure.message} (${detail})` },
     );
+  }
+}
+
+/** The session core's connection lifecycle, cancellable, with its failure as a SessionFailure. */
+export async function connect(
+  ports: { clock: Clock; timeouts: ConnectTimeouts },
+  seat: SignalingPort,
+  route: RouteChoice,
+  cancelled: AbortSignal,
+  connecting: (retry: { retry?: number }) => void,
+): Promise<ChannelPort> {
+  const attempt = connectPeer({
+    signaling: seat,
+    createPeer: route.createPeer,
+    clock: ports.clock,
+    timeouts: ports.timeouts,
+    onPeerJoined: () => connecting({}),
+    onRetry: (number) => connecting({ retry: number - 1 }),
+  });
+  const cancel = (): void => attempt.cancel();
+  if (cancelled.aborted) cancel();
+  else cancelled.addEventListener('abort', cancel, { once: true });
+  try {
+    const result = await attempt.result;
+    if (!result.ok) throw SessionFailure.of(result.failure);
+    return result.channel;
+  } finally {
+    cancelled.removeEventListener('abort', cancel);
   }
 }

@@ -1,10 +1,10 @@
 import type { TransferView } from '../transfer/transfer-view';
-import type { ConnectTimeouts } from './connect-peer';
+import { connect, type ConnectTimeouts } from './connect-peer';
 import type { ChannelPort, Clock, SignalingPort } from './ports';
-import { reconnect, SeatAfterStart } from './reconnect';
+import { carryOn, SeatAfterStart } from './reconnect';
 import type { ReceiveSessionEnd } from './receive-session';
 import type { SaveTarget } from './save-target';
-import { connect, type RouteChoice } from './send-flow';
+import type { RouteChoice } from './send-flow';
 import { SessionFailure, unlessCancelled } from './session-failure';
 
 /** What a receive needs from its runtime; each member translates one API, nothing more. */
@@ -57,8 +57,8 @@ export async function runReceiveFlow(
   const seat = await unlessCancelled(ports.joinRoom(roomId, cancelled), cancelled, (joined) =>
     joined.close(),
   );
-  let end: ReceiveSessionEnd;
-  let watch = new SeatAfterStart(seat);
+  let first: ReceiveSessionEnd;
+  const watch = new SeatAfterStart(seat);
   try {
     if (seat.role !== 'receiver') {
       // First into the room: whoever registered the code has left it.
@@ -67,23 +67,14 @@ export async function runReceiveFlow(
     const channel = await connect(ports, seat, route, cancelled, (retry) =>
       publish({ phase: 'connecting', direction: 'receive', code, ...retry }),
     );
-    end = await ports.runSession(channel, watch.started, undefined);
+    first = await ports.runSession(channel, watch.started, undefined);
   } finally {
     seat.close();
   }
   // A lost link is restored by the flow; the sender sends the batch anew and what arrived resumes.
-  for (let generation = 1; end.lost; generation += 1) {
-    watch.throwIfPeerLeft();
-    const kept = end.kept;
-    const again = await reconnect(ports, route, { roomId, generation }, cancelled, (attempt) =>
-      publish({ phase: 'reconnecting', direction: 'receive', attempt, ...kept }),
-    );
-    try {
-      watch = new SeatAfterStart(again.seat);
-      end = await ports.runSession(again.channel, watch.started, end.target);
-    } finally {
-      again.seat.close();
-    }
-  }
+  const setting = { ports, route, roomId, cancelled, direction: 'receive', publish } as const;
+  const end = await carryOn(setting, { end: first, seat: watch }, (again, started, last) =>
+    ports.runSession(again, started, last.target),
+  );
   if (end.received !== undefined && options.report) await ports.reportBytes(end.received);
 }

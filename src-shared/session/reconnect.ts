@@ -1,7 +1,9 @@
 import { RECONNECT_WINDOW_MS } from '../protocol/limits';
 import { sha256, toHex } from '../verify/file-digest';
-import { connect, type RouteChoice } from './send-flow';
-import type { ConnectTimeouts } from './connect-peer';
+import { connect, type ConnectTimeouts } from './connect-peer';
+import type { RouteChoice } from './send-flow';
+import type { TransferDirection, TransferView } from '../transfer/transfer-view';
+import type { KeptBytes } from './link-watch';
 import type { ChannelPort, Clock, SignalingPort } from './ports';
 import { RECONNECT_RETRY_MS } from './session-limits';
 import { SessionFailure, unlessCancelled } from './session-failure';
@@ -108,4 +110,45 @@ export class SeatAfterStart {
       throw SessionFailure.withDetail('ERR_PEER_CLOSED', 'its program ended');
     }
   }
+}
+
+/** How a session ended, as far as restoring its link goes. */
+export interface SessionEndForReconnect {
+  lost: boolean;
+  kept: KeptBytes;
+}
+
+/**
+ * Runs sessions until one ends with its link intact: after each lost link (unless the other
+ * program ended) it reconnects and runs `next` on the new channel, with the seat handled as
+ * after any start. Both flows end with this loop (docs/protocol.md, "Reconnect").
+ */
+export async function carryOn<End extends SessionEndForReconnect>(
+  setting: {
+    ports: ReconnectPorts;
+    route: RouteChoice;
+    roomId: string;
+    cancelled: AbortSignal;
+    direction: TransferDirection;
+    publish(view: TransferView): void;
+  },
+  first: { end: End; seat: SeatAfterStart },
+  next: (channel: ChannelPort, started: (reconnectable: boolean) => void, end: End) => Promise<End>,
+): Promise<End> {
+  const { ports, route, roomId, cancelled, direction, publish } = setting;
+  let { end, seat: watch } = first;
+  for (let generation = 1; end.lost; generation += 1) {
+    watch.throwIfPeerLeft();
+    const kept = end.kept;
+    const again = await reconnect(ports, route, { roomId, generation }, cancelled, (attempt) =>
+      publish({ phase: 'reconnecting', direction, attempt, ...kept }),
+    );
+    try {
+      watch = new SeatAfterStart(again.seat);
+      end = await next(again.channel, watch.started, end);
+    } finally {
+      again.seat.close();
+    }
+  }
+  return end;
 }

@@ -1,7 +1,7 @@
 import type { FileEntryView, TransferView } from '../transfer/transfer-view';
-import { connectPeer, type ConnectTimeouts } from './connect-peer';
+import { connect, type ConnectTimeouts } from './connect-peer';
 import type { ChannelPort, Clock, PeerConnectionFactory, SignalingPort } from './ports';
-import { reconnect, SeatAfterStart } from './reconnect';
+import { carryOn, SeatAfterStart } from './reconnect';
 import type { SendSessionEnd } from './send-session';
 import { SessionFailure, unlessCancelled } from './session-failure';
 
@@ -94,54 +94,17 @@ export async function runSendFlow(ports: SendFlowPorts, options: SendFlowOptions
       publish({ phase: 'connecting', direction: 'send', code, ...retry }),
     );
     if (options.afterConnectMs > 0) await delay(ports.clock, options.afterConnectMs, cancelled);
-    let watch = new SeatAfterStart(seat);
-    let end = await ports.runSession(channel, watch.started, code, false);
+    const watch = new SeatAfterStart(seat);
+    const end = await ports.runSession(channel, watch.started, code, false);
     seat.close();
     // A lost link is restored by the flow, and the batch sent anew: what arrived is resumed.
-    for (let generation = 1; end.lost; generation += 1) {
-      watch.throwIfPeerLeft();
-      const kept = end.kept;
-      const again = await reconnect(ports, route, { roomId, generation }, cancelled, (attempt) =>
-        publish({ phase: 'reconnecting', direction: 'send', attempt, ...kept }),
-      );
-      try {
-        if (options.afterConnectMs > 0) await delay(ports.clock, options.afterConnectMs, cancelled);
-        watch = new SeatAfterStart(again.seat);
-        end = await ports.runSession(again.channel, watch.started, code, true);
-      } finally {
-        again.seat.close();
-      }
-    }
+    const setting = { ports, route, roomId, cancelled, direction: 'send', publish } as const;
+    await carryOn(setting, { end, seat: watch }, async (again, started) => {
+      if (options.afterConnectMs > 0) await delay(ports.clock, options.afterConnectMs, cancelled);
+      return ports.runSession(again, started, code, true);
+    });
   } finally {
     seat.close();
-  }
-}
-
-/** The session core's connection lifecycle, cancellable, with its failure as a SessionFailure. */
-export async function connect(
-  ports: { clock: Clock; timeouts: ConnectTimeouts },
-  seat: SignalingPort,
-  route: RouteChoice,
-  cancelled: AbortSignal,
-  connecting: (retry: { retry?: number }) => void,
-): Promise<ChannelPort> {
-  const attempt = connectPeer({
-    signaling: seat,
-    createPeer: route.createPeer,
-    clock: ports.clock,
-    timeouts: ports.timeouts,
-    onPeerJoined: () => connecting({}),
-    onRetry: (number) => connecting({ retry: number - 1 }),
-  });
-  const cancel = (): void => attempt.cancel();
-  if (cancelled.aborted) cancel();
-  else cancelled.addEventListener('abort', cancel, { once: true });
-  try {
-    const result = await attempt.result;
-    if (!result.ok) throw SessionFailure.of(result.failure);
-    return result.channel;
-  } finally {
-    cancelled.removeEventListener('abort', cancel);
   }
 }
 
