@@ -39,15 +39,20 @@ async function cutShort(name: string): Promise<{ file: string; destination: stri
   return { file, destination };
 }
 
+/** Sends `path` into `destination`, the receiver accepting at once. */
+function sendInto(path: string, destination: string) {
+  return transferPair(
+    rig.server.url,
+    { paths: [path], iceServers: [] },
+    { destination, iceServers: [] },
+  );
+}
+
 describe('resuming a file from what an earlier try kept', () => {
   it('a cut transfer keeps its .part, and sending again moves only the rest, verified', async () => {
     const { file, destination } = await cutShort('cut');
 
-    const second = await transferPair(
-      rig.server.url,
-      { paths: [file], iceServers: [] },
-      { destination, iceServers: [] },
-    );
+    const second = await sendInto(file, destination);
 
     expect(received(second.receiver)).toBeLessThan(SIZE * 0.6);
     expect(second.receiver).toMatchObject({ phase: 'done', verified: true });
@@ -69,11 +74,7 @@ describe('resuming a file from what an earlier try kept', () => {
     await part.write(byte, 0, 1, at);
     await part.close();
 
-    const second = await transferPair(
-      rig.server.url,
-      { paths: [file], iceServers: [] },
-      { destination, iceServers: [] },
-    );
+    const second = await sendInto(file, destination);
 
     expect(received(second.receiver)).toBe(SIZE - VERIFY_BLOCK_BYTES);
     expect(second.receiver).toMatchObject({ phase: 'done', verified: true });
@@ -87,11 +88,7 @@ describe('resuming a file from what an earlier try kept', () => {
     const other = { ...(JSON.parse(header) as Record<string, unknown>), id: 'someone-else' };
     await writeFile(sidecar, [JSON.stringify(other), ...lines].join('\n'));
 
-    const second = await transferPair(
-      rig.server.url,
-      { paths: [file], iceServers: [] },
-      { destination, iceServers: [] },
-    );
+    const second = await sendInto(file, destination);
 
     expect(received(second.receiver)).toBe(SIZE);
     expect(await sha256File(join(destination, 'big.bin'))).toBe(await sha256File(file));
@@ -106,11 +103,7 @@ describe('resuming a file from what an earlier try kept', () => {
     const { file, destination } = await cutShort('corrupt');
     await writeFile(join(destination, 'big.bin.part.ferry'), '{"ferry":"part-sidecar","v":1,');
 
-    const second = await transferPair(
-      rig.server.url,
-      { paths: [file], iceServers: [] },
-      { destination, iceServers: [] },
-    );
+    const second = await sendInto(file, destination);
 
     expect(received(second.receiver)).toBe(SIZE);
     expect(await sha256File(join(destination, 'big.bin'))).toBe(await sha256File(file));
@@ -121,22 +114,14 @@ describe('resuming a file from what an earlier try kept', () => {
     await writeRandomFile(join(folder, 'a.bin'), 3 * 1024 * 1024);
     await writeRandomFile(join(folder, 'b.bin'), 2 * 1024 * 1024);
     const destination = join(rig.scratch.path, 'again', 'received');
-    const first = await transferPair(
-      rig.server.url,
-      { paths: [folder], iceServers: [] },
-      { destination, iceServers: [] },
-    );
+    const first = await sendInto(folder, destination);
     expect(received(first.receiver)).toBe(5 * 1024 * 1024);
     // b.bin at the destination is now a different file of the same size.
     await rename(join(destination, 'album', 'b.bin'), join(destination, 'b-original.bin'));
     await writeRandomFile(join(destination, 'album', 'b.bin'), 2 * 1024 * 1024);
     const stranger = await sha256File(join(destination, 'album', 'b.bin'));
 
-    const second = await transferPair(
-      rig.server.url,
-      { paths: [folder], iceServers: [] },
-      { destination, iceServers: [] },
-    );
+    const second = await sendInto(folder, destination);
 
     expect(received(second.receiver)).toBe(2 * 1024 * 1024);
     expect(second.sender).toMatchObject({ phase: 'done', verified: true });
