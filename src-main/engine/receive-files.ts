@@ -7,6 +7,7 @@ import { DEFAULT_TIMEOUTS, type ReceiveOptions } from './engine-options';
 import { connectTimeouts, receiverTimers } from './engine-timeouts';
 import { localVersion } from './local-version';
 import { nativeRoute } from './native-route';
+import { nodeSha256 } from './node-sha256';
 import { partFileTarget } from './part-file-target';
 import { joinSignalingRoom } from './signaling-seat';
 import { nativeSignalingRequests } from './signaling-requests';
@@ -50,6 +51,7 @@ async function receive(
           clock: route.clock,
           surface: 'native',
           caps: offeredCapabilities(options.extensions),
+          incrementalSha256: nodeSha256,
           local: localVersion(options),
           remedySurface: options.remedySurface,
           // After a lost link the batch goes on where it was accepted, without asking again.

@@ -12,6 +12,7 @@ import { joinSignalingRoom } from './signaling-seat';
 import { nativeSignalingRequests } from './signaling-requests';
 import { diskFileSource } from './source-reader';
 import { nativeSenderFileId } from './sender-file-id';
+import { nodeSha256 } from './node-sha256';
 import { connectTimeouts, senderTimers } from './engine-timeouts';
 import { Transfer, type TransferControl } from './transfer';
 
@@ -51,6 +52,7 @@ async function send(options: SendOptions, control: TransferControl): Promise<voi
           sources: files.map(diskFileSource),
           announced,
           caps: offeredCapabilities(options.extensions),
+          incrementalSha256: nodeSha256,
           local: localVersion(options),
           remedySurface: options.remedySurface,
           code,

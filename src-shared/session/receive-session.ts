@@ -21,7 +21,7 @@ import { CHANNEL_CLOSE_GRACE_MS } from './session-limits';
 import { SessionFailure, toFailure } from './session-failure';
 import { SessionTimers } from './session-timers';
 import { keptBytes, LinkWatch, reconnects, type KeptBytes } from './link-watch';
-import { digestOfBlocks, FileDigest } from '../verify/file-digest';
+import { digestOfBlocks, FileDigest, type IncrementalSha256Factory } from '../verify/file-digest';
 
 /**
  * How the batch is accepted: by asking the person (who picks where it goes, or declines with
@@ -40,6 +40,8 @@ export interface ReceiveSessionConfig {
   channel: ChannelPort;
   clock: Clock;
   surface: Surface;
+  /** The runtime's incremental SHA-256, where it has one (file-digest.ts); else WebCrypto. */
+  incrementalSha256?: IncrementalSha256Factory;
   /** Ferry's extensions this side speaks (docs/protocol.md, "Capabilities"). */
   caps?: readonly Capability[];
   local: PeerVersion;
@@ -369,7 +371,11 @@ class ReceiveSession {
   #startDigest(target: SaveTarget, index: number, blocks: Uint8Array[]): void {
     this.#digests.set(
       index,
-      new FileDigest(blocks, (block, digest) => target.recordBlock?.(index, block, digest)),
+      new FileDigest(
+        blocks,
+        (block, digest) => target.recordBlock?.(index, block, digest),
+        this.#config.incrementalSha256,
+      ),
     );
   }
 

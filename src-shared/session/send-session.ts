@@ -20,7 +20,7 @@ import { VERIFY_BLOCK_BYTES } from '../protocol/limits';
 import type { PeerVersion } from '../protocol/version-negotiation';
 import type { RemedySurface } from '../protocol/version-remedy';
 import type { DeliveredFileView, TransferView } from '../transfer/transfer-view';
-import { digestOfBlocks, FileDigest } from '../verify/file-digest';
+import { digestOfBlocks, FileDigest, type IncrementalSha256Factory } from '../verify/file-digest';
 import { ChannelBuffer } from './channel-buffer';
 import { chunkSizeFor } from './chunk-plan';
 import type { FileSource, SourceReader } from './file-source';
@@ -37,6 +37,8 @@ export interface SendSessionConfig {
   sources: readonly FileSource[];
   /** What the metadata announces for each source; the sources themselves unless a test lies. */
   announced: readonly SenderFile[];
+  /** The runtime's incremental SHA-256, where it has one (file-digest.ts); else WebCrypto. */
+  incrementalSha256?: IncrementalSha256Factory;
   /** Ferry's extensions to offer (docs/protocol.md, "Capabilities"); empty for the spec's wire alone. */
   caps?: readonly Capability[];
   local: PeerVersion;
@@ -287,7 +289,7 @@ class SendSession {
     const reader = await this.#config.sources[index].open(0, VERIFY_BLOCK_BYTES);
     if ('kind' in reader) return undefined;
     try {
-      const digest = new FileDigest();
+      const digest = new FileDigest([], undefined, this.#config.incrementalSha256);
       let position = 0;
       while (position < offset) {
         const read = await reader.next();
@@ -307,12 +309,12 @@ class SendSession {
   /** A digest of the file for a verifying receiver, carried on from the checked prefix. */
   async #digestFrom(index: number, offset: number): Promise<FileDigest | undefined> {
     if (!this.#machine.agreed.has('verify')) return undefined;
-    if (offset === 0) return new FileDigest();
+    if (offset === 0) return new FileDigest([], undefined, this.#config.incrementalSha256);
     const prefix = this.#prefixes.get(index);
     const blocks =
       prefix?.offset === offset ? prefix.blocks : await this.#hashPrefix(index, offset);
     if (blocks === undefined) throw new Error('the file could not be read again');
-    return new FileDigest(blocks);
+    return new FileDigest(blocks, undefined, this.#config.incrementalSha256);
   }
 
   async #stream(index: number, offset: number): Promise<void> {
