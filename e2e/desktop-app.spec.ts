@@ -8,7 +8,7 @@ import { testControllerOptions } from './support/desktop-bridge/test-controller-
 import { requireTool } from './support/required-tools';
 import { ChildProgram } from './support/web-client/child-program';
 import { ensureRendererBuilt } from './support/web-client/renderer-build';
-import { digestTree, randomFile, scratchDir } from './support/web-client/test-files';
+import { digestTree, randomFile, scratchDir, sha256 } from './support/web-client/test-files';
 
 type RunningServer = Awaited<ReturnType<typeof startSignalingServer>>;
 
@@ -158,19 +158,35 @@ test('declining in the app is seen by the command-line sender at once, and nothi
   expect(readdirSync(downloads)).toEqual([]);
 });
 
-test('cancelling mid-transfer in the app leaves no partial file behind', async ({ page }) => {
+test('cancelling mid-transfer in the app keeps what arrived, never under its final name, and a new send resumes it', async ({
+  page,
+}) => {
   const outbox = join(scratch.path, 'outbox');
-  randomFile(outbox, 'big.iso', 256 * 1024 * 1024);
-  const sender = cli('send', '--server', server.url, join(outbox, 'big.iso'));
+  const source = randomFile(outbox, 'big.iso', 256 * 1024 * 1024);
+  const sender = cli('send', '--server', server.url, source);
   const [, code] = await sender.waitForLine(CODE_LINE, 30_000);
 
   await receiveInApp(page, code);
   await page.getByRole('button', { name: 'Accept' }).click();
   await expect(page.getByTestId('transfer-progress')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/What arrived is kept/)).toBeVisible();
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('alert')).toBeVisible();
   expect(await sender.waitForExit(15_000)).not.toBe(0);
-  expect(readdirSync(downloads)).toEqual([]);
+  expect(readdirSync(downloads).sort()).toEqual(['big.iso.part', 'big.iso.part.ferry']);
+
+  // Cancelled here: Back leads to the start.
+  await page.getByRole('button', { name: 'Back' }).click();
+  const again = cli('send', '--server', server.url, source);
+  const [, secondCode] = await again.waitForLine(CODE_LINE, 30_000);
+  await receiveInApp(page, secondCode);
+  await page.getByRole('button', { name: 'Accept' }).click();
+  await expect(page.getByRole('heading', { name: 'Received and verified' })).toBeVisible({
+    timeout: 60_000,
+  });
+  expect(await again.waitForExit(15_000)).toBe(0);
+  expect(readdirSync(downloads)).toEqual(['big.iso']);
+  expect(sha256(join(downloads, 'big.iso'))).toBe(sha256(source));
 });
 
 test('the LAN room switch shows a URL that a second browser opens', async ({ page, browser }) => {
