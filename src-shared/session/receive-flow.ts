@@ -73,8 +73,12 @@ export async function runReceiveFlow(
   }
   // A lost link is restored by the flow; the sender sends the batch anew and what arrived resumes.
   const setting = { ports, route, roomId, cancelled, direction: 'receive', publish } as const;
-  const end = await carryOn(setting, { end: first, seat: watch }, (again, started, last) =>
-    ports.runSession(again, started, last.target),
-  );
-  if (end.received !== undefined && options.report) await ports.reportBytes(end.received);
+  // What travelled in every session counts, the ones whose link was lost included.
+  let travelled = first.travelled;
+  const end = await carryOn(setting, { end: first, seat: watch }, async (again, started, last) => {
+    const next = await ports.runSession(again, started, last.target);
+    travelled += next.travelled;
+    return next;
+  });
+  if (end.received !== undefined && options.report) await ports.reportBytes(travelled);
 }

@@ -73,6 +73,8 @@ export function runReceiveSession(config: ReceiveSessionConfig): Promise<Receive
 export interface ReceiveSessionEnd {
   /** The bytes that travelled, when the batch completed. */
   received: number | undefined;
+  /** The bytes that arrived in this session, whatever its end: a batch restored after a lost link counts every session's. */
+  travelled: number;
   /**
    * The link went silent mid-batch between peers that agreed `reconnect`: nothing was published,
    * what arrived is kept, and the flow may connect again into `target` (docs/protocol.md,
@@ -108,6 +110,7 @@ class ReceiveSession {
   /** Set once storage failed outside any file the machine still tracks; the queue stops there. */
   #storageFailure: SessionFailure | undefined;
   #received: number | undefined;
+  #travelled = 0;
   /** Each open file's digest, when the sender verifies. */
   readonly #digests = new Map<number, FileDigest>();
   readonly #resumed = new Map<number, number>();
@@ -154,6 +157,7 @@ class ReceiveSession {
       .then(() => channel.released)
       .then(() => ({
         received: this.#received,
+        travelled: this.#travelled,
         lost: this.#lost,
         target: this.#target,
         kept: this.#kept,
@@ -242,6 +246,7 @@ class ReceiveSession {
         return;
       case 'write': {
         const { index, bytes } = action;
+        this.#travelled += bytes.byteLength;
         this.#enqueue(async (target) => this.#write(target, index, bytes));
         return;
       }
