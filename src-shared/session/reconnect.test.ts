@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { RECONNECT_WINDOW_MS } from '../protocol/limits';
+import { CONNECT_TIMEOUTS } from './connect-peer';
+import { reconnect, SeatAfterStart } from './reconnect';
+import { RECONNECT_RETRY_MS } from './session-limits';
+import { SessionFailure } from './session-failure';
+import { ManualClock } from './testing/manual-clock';
+import { signalingPair } from './testing/signaling-pair';
+
+const ROOM = { roomId: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', generation: 1 };
+const NO_ROUTE = {
+  createPeer: () => {
+    throw new Error('no connection is made in this test');
+  },
+};
+const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+describe('restoring a lost link (docs/protocol.md, "Reconnect")', () => {
+  it('tries to get back into the room every second, and gives up after 10 minutes', async () => {
+    const clock = new ManualClock();
+    const rooms: string[] = [];
+    const ports = {
+      clock,
+      timeouts: CONNECT_TIMEOUTS,
+      joinRoom: (roomId: string) => {
+        rooms.push(roomId);
+        return Promise.reject(new Error('the signaling server is out of reach'));
+      },
+    };
+    const attempts: number[] = [];
+    let outcome: unknown;
+    void reconnect(ports, NO_ROUTE, ROOM, new AbortController().signal, (n) =>
+      attempts.push(n),
+    ).catch((error: unknown) => (outcome = error));
+
+    // The room is derived (a hash) before the first try; time runs from that try on.
+    while (attempts.length === 0) await settle();
+    while (outcome === undefined) {
+      await settle();
+      clock.advance(RECONNECT_RETRY_MS);
+    }
+
+    expect(outcome).toBeInstanceOf(SessionFailure);
+    expect(outcome).toMatchObject({
+      code: 'ERR_LINK_LOST',
+      message: expect.stringContaining('the signaling server is out of reach'),
+    });
+    expect(attempts.length).toBe(RECONNECT_WINDOW_MS / RECONNECT_RETRY_MS);
+    expect(attempts.slice(0, 3)).toEqual([1, 2, 3]);
+    // Always the same derived room, never the transfer's own.
+    expect(new Set(rooms).size).toBe(1);
+    expect(rooms[0]).not.toBe(ROOM.roomId);
+  });
+
+  it('stops at once when the person cancels', async () => {
+    const clock = new ManualClock();
+    const cancel = new AbortController();
+    const ports = {
+      clock,
+      timeouts: CONNECT_TIMEOUTS,
+      joinRoom: () => Promise.reject(new Error('out of reach')),
+    };
+    const trying = reconnect(ports, NO_ROUTE, ROOM, cancel.signal, () => undefined);
+    await settle();
+    cancel.abort();
+    await expect(trying).rejects.toMatchObject({ code: 'ERR_CANCELLED' });
+  });
+});
+
+describe('the room once a batch has started', () => {
+  it('is left at once when a lost link would not be restored', () => {
+    const { sender } = signalingPair();
+    new SeatAfterStart(sender).started(false);
+    expect(sender.closed).toBe(true);
+  });
+
+  it('is kept when it would, and the other program ending fails the transfer instead of a reconnect', async () => {
+    const room = signalingPair();
+    const watch = new SeatAfterStart(room.sender);
+    watch.started(true);
+    expect(room.sender.closed).toBe(false);
+    expect(() => watch.throwIfPeerLeft()).not.toThrow();
+
+    room.receiver.close();
+    await settle();
+
+    expect(watch.peerLeft).toBe(true);
+    expect(() => watch.throwIfPeerLeft()).toThrow(
+      'the other device closed the connection (its program ended)',
+    );
+  });
+});
