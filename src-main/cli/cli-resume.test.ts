@@ -5,7 +5,7 @@ import { VERIFY_BLOCK_BYTES } from '../../src-shared/protocol';
 import { useLoopbackRig } from '../engine/test-support/loopback-rig';
 import { filesUnder, sha256File, writeRandomFile } from '../engine/test-support/files-on-disk';
 import { EXIT } from './exit-codes';
-import { startCli, type CliProcess } from './test-support/cli-process';
+import { startCli, startCliReceiver, type CliProcess } from './test-support/cli-process';
 
 const CODE_LINE = /^Code: ([a-z]+(?:-[a-z]+){2,3})$/;
 const SIZE = 48 * VERIFY_BLOCK_BYTES + 777;
@@ -25,16 +25,7 @@ function send(file: string): CliProcess {
 }
 
 function receive(code: string, destination: string): CliProcess {
-  const args = [
-    'receive',
-    '--server',
-    rig.server.url,
-    '--out',
-    destination,
-    '--yes',
-    '--no-report',
-  ];
-  return startCli([...args, code]);
+  return startCliReceiver(rig.server.url, destination, code);
 }
 
 async function codeOf(sender: CliProcess): Promise<string> {

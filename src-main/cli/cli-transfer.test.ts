@@ -14,7 +14,7 @@ import {
 } from '../engine/test-support/files-on-disk';
 import { startLoopbackServer } from '../engine/test-support/loopback-server';
 import { EXIT } from './exit-codes';
-import { startCli } from './test-support/cli-process';
+import { startCli, startCliReceiver } from './test-support/cli-process';
 
 const CODE_LINE = /^Code: ([a-z]+(?:-[a-z]+){2,3})$/;
 
@@ -39,16 +39,7 @@ describe('the command-line peer', () => {
       join(source, 'data.bin'),
     ]);
     const code = codeOf(await sender.line(CODE_LINE));
-    const receiver = startCli([
-      'receive',
-      '--server',
-      rig.server.url,
-      '--out',
-      destination,
-      '--yes',
-      '--no-report',
-      code,
-    ]);
+    const receiver = startCliReceiver(rig.server.url, destination, code);
     const [sent, received] = await Promise.all([sender.exited, receiver.exited]);
 
     expect(sent.code).toBe(EXIT.ok);

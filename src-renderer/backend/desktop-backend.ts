@@ -6,9 +6,23 @@ import type {
   SendItem,
 } from '../../src-shared/ipc/contract';
 import { err, ok } from '../../src-shared/ipc/result';
-import type { BackendResult, FerryBackend, SelectedItem } from './ferry-backend';
+import type {
+  BackendCapabilities,
+  BackendResult,
+  FerryBackend,
+  SelectedItem,
+} from './ferry-backend';
 
 export const ERR_BRIDGE = 'ERR_BRIDGE';
+
+/** Everything the desktop app can do that a browser may not. */
+export const DESKTOP_CAPABILITIES: BackendCapabilities = {
+  lanRoom: true,
+  chooseDestination: true,
+  defaultDestinationResumes: true,
+  revealFiles: true,
+  settings: true,
+};
 export const ERR_NOTHING_DROPPED = 'ERR_NOTHING_DROPPED';
 
 const reasonOf = (error: unknown): string =>
@@ -63,13 +77,7 @@ export function createDesktopBackend(bridge: FerryBridge): FerryBackend {
 
   return {
     surface: 'desktop',
-    capabilities: {
-      lanRoom: true,
-      chooseDestination: true,
-      defaultDestinationResumes: true,
-      revealFiles: true,
-      settings: true,
-    },
+    capabilities: DESKTOP_CAPABILITIES,
 
     async snapshot() {
       const result = await request('getSnapshot', {});

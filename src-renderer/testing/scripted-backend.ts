@@ -1,4 +1,5 @@
 import { ok } from '../../src-shared/ipc/result';
+import { DESKTOP_CAPABILITIES } from '../backend/desktop-backend';
 import { IDLE_TRANSFER } from '../../src-shared/transfer/transfer-view';
 import type {
   BackendCapabilities,
@@ -81,14 +82,7 @@ export function createScriptedBackend(options: ScriptedBackendOptions = {}): Scr
 
   return {
     surface: options.surface ?? 'desktop',
-    capabilities: {
-      lanRoom: true,
-      chooseDestination: true,
-      defaultDestinationResumes: true,
-      revealFiles: true,
-      settings: true,
-      ...options.capabilities,
-    },
+    capabilities: { ...DESKTOP_CAPABILITIES, ...options.capabilities },
     webClientUrl: options.webClientUrl,
     calls,
 

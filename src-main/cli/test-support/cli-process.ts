@@ -66,3 +66,17 @@ export function startCli(args: string[], env: NodeJS.ProcessEnv = {}): CliProces
       }),
   };
 }
+
+/** A command-line receiver that accepts at once into `destination` and reports nothing. */
+export function startCliReceiver(serverUrl: string, destination: string, code: string): CliProcess {
+  return startCli([
+    'receive',
+    '--server',
+    serverUrl,
+    '--out',
+    destination,
+    '--yes',
+    '--no-report',
+    code,
+  ]);
+}
