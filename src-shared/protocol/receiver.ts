@@ -286,7 +286,10 @@ class Receiver implements ReceiverMachine {
           ? this.#finishFile(state.index, state.id, message.sha256)
           : this.#protocolError('a digest arrived for a different file');
       case 'ferry-alive':
-        return [];
+        // Before `ferry-start` the sender may be hashing a long prefix: alive is progress then.
+        return state.phase === 'receiving' && state.awaitingStart && this.#agreed.has('reconnect')
+          ? this.#progressed()
+          : [];
       case 'metadata':
         return state.phase === 'idle' || state.phase === 'awaiting-metadata'
           ? this.#onMetadata(state.phase === 'idle' ? 0 : state.index, message)

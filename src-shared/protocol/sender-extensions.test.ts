@@ -149,6 +149,28 @@ describe('the sender with extensions', () => {
     });
   });
 
+  it("renews a later file's ack deadline while the receiver says it is alive, never the first's", () => {
+    const second: SenderFile = { id: 'f-2', fileName: 'next.bin', fileSize: 10 };
+    const machine = createSender({
+      files: [BIG, second],
+      caps: CAPS,
+      local: LOCAL,
+      surface: 'native',
+      remedySurface: 'cli',
+    });
+    machine.handle({ type: 'channel-open', relayed: false });
+    const alive = fromNative({ type: 'ferry-alive' });
+    machine.handle({ type: 'frame', frame: fromNative({ type: 'ferry-caps', caps: CAPS }) });
+    // The first ack may wait on a person: being alive says nothing about their answer.
+    expect(machine.handle({ type: 'frame', frame: alive })).toEqual([]);
+    machine.handle({ type: 'frame', frame: ack(0) });
+    machine.handle({ type: 'file-streamed', index: 0, digest: PREFIX });
+    expect(machine.state).toEqual({ phase: 'awaiting-ack', index: 1 });
+    expect(machine.handle({ type: 'frame', frame: alive })).toEqual([
+      { type: 'set-timer', timer: 'ack', ms: 120_000 },
+    ]);
+  });
+
   it('ignores extension messages from a receiver that did not announce them', () => {
     const machine = sender();
     machine.handle({ type: 'frame', frame: resume(VERIFY_BLOCK_BYTES) });

@@ -251,7 +251,11 @@ class Sender implements SenderMachine {
       case 'ferry-verified':
         return this.#onVerified(message.id);
       case 'ferry-alive':
-        return [];
+        // A later file's ack may wait on the receiver hashing what it kept (no person decides
+        // then): while it says it is alive, the wait goes on.
+        return state.phase === 'awaiting-ack' && state.index > 0 && this.#agreed.has('reconnect')
+          ? [this.#timers.set('ack', ACK_TIMEOUT_MS)]
+          : [];
       case 'incompatible':
         return this.#fail(
           explainIncompatible(message, this.#config.local, this.#config.remedySurface),

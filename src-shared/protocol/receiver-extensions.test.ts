@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { binaryFrame, textFrame, type Frame } from './frame';
+import { VERIFY_BLOCK_BYTES } from './limits';
+import type { Capability } from './messages';
+import { createReceiver, type ReceiverAction, type ReceiverMachine } from './receiver';
+
+// The receiver's side of docs/protocol.md, "Capabilities", "Resume" and "Reconnect".
+const LOCAL = { pv: 1, pvMin: 1, ver: '1.6.0' };
+const CAPS: Capability[] = ['verify', 'resume', 'reconnect'];
+const SIZE = 3 * VERIFY_BLOCK_BYTES + 5;
+const PREFIX = 'c'.repeat(64);
+const text = (value: unknown): Frame => textFrame(JSON.stringify(value));
+const SENDER_CAPS = text({ type: 'ferry-caps', caps: CAPS });
+const METADATA = text({
+  type: 'metadata',
+  id: 'f-1',
+  fileName: 'big.bin',
+  fileSize: SIZE,
+  index: 1,
+  total: 1,
+  totalBytes: SIZE,
+  pv: 1,
+  pvMin: 1,
+});
+const start = (offset: number): Frame => text({ type: 'ferry-start', id: 'f-1', offset });
+const NO_PROGRESS = { type: 'set-timer', timer: 'no-progress', ms: 60_000 } as const;
+
+const sent = (actions: ReceiverAction[]) =>
+  actions.flatMap((action) =>
+    action.type === 'send' && action.frame.kind === 'binary'
+      ? [JSON.parse(new TextDecoder().decode(action.frame.bytes)) as Record<string, unknown>]
+      : [],
+  );
+
+/** A native receiver that found `offset` bytes of the announced file already here. */
+function offering(offset: number): { machine: ReceiverMachine; actions: ReceiverAction[] } {
+  const machine = createReceiver({
+    surface: 'native',
+    caps: CAPS,
+    local: LOCAL,
+    remedySurface: 'cli',
+    askBeforeAccepting: false,
+  });
+  machine.handle({ type: 'channel-open' });
+  machine.handle({ type: 'frame', frame: SENDER_CAPS });
+  const opening = machine.handle({ type: 'frame', frame: METADATA });
+  expect(opening).toContainEqual({
+    type: 'open-part',
+    index: 0,
+    path: 'big.bin',
+    fileSize: SIZE,
+    resume: { senderFileId: 'f-1' },
+  });
+  const actions = machine.handle({ type: 'part-opened', index: 0, offset, prefix: PREFIX });
+  return { machine, actions };
+}
+
+describe('the receiver resuming a file', () => {
+  it("answers the sender's capabilities, then offers what it kept before the ack", () => {
+    const { actions } = offering(2 * VERIFY_BLOCK_BYTES);
+    expect(sent(actions)).toEqual([
+      { type: 'ferry-caps', caps: CAPS },
+      { type: 'ferry-resume', id: 'f-1', offset: 2 * VERIFY_BLOCK_BYTES, prefix: PREFIX },
+      { type: 'ack', id: 'f-1', offset: 2 * VERIFY_BLOCK_BYTES, ...LOCAL },
+    ]);
+  });
+
+  it('offers nothing it cannot vouch for: an offset off a block boundary acks 0', () => {
+    const { actions } = offering(1000);
+    expect(sent(actions).map((message) => [message.type, message.offset])).toEqual([
+      ['ferry-caps', undefined],
+      ['ack', 0],
+    ]);
+  });
+
+  it('refuses file data before the sender says where the file starts', () => {
+    const { machine } = offering(VERIFY_BLOCK_BYTES);
+    const actions = machine.handle({ type: 'frame', frame: binaryFrame(new Uint8Array(3)) });
+    expect(actions).toContainEqual(expect.objectContaining({ type: 'fail', code: 'ERR_PROTOCOL' }));
+  });
+
+  it('goes on from the offer when the sender agrees, and empties the file when it does not', () => {
+    const agreed = offering(VERIFY_BLOCK_BYTES).machine;
+    expect(agreed.handle({ type: 'frame', frame: start(VERIFY_BLOCK_BYTES) })).toContainEqual({
+      type: 'file-resumed',
+      index: 0,
+      offset: VERIFY_BLOCK_BYTES,
+    });
+    const refused = offering(VERIFY_BLOCK_BYTES).machine;
+    expect(refused.handle({ type: 'frame', frame: start(0) })).toContainEqual({
+      type: 'restart-part',
+      index: 0,
+    });
+    expect(refused.state).toMatchObject({ phase: 'receiving', written: 0, awaitingStart: false });
+  });
+
+  it('takes no other start than the one offered or 0', () => {
+    const { machine } = offering(2 * VERIFY_BLOCK_BYTES);
+    expect(machine.handle({ type: 'frame', frame: start(VERIFY_BLOCK_BYTES) })).toContainEqual(
+      expect.objectContaining({ type: 'fail', code: 'ERR_PROTOCOL' }),
+    );
+  });
+
+  it('counts the sender being alive as progress while it checks a long prefix', () => {
+    const { machine } = offering(2 * VERIFY_BLOCK_BYTES);
+    expect(machine.handle({ type: 'frame', frame: text({ type: 'ferry-alive' }) })).toEqual([
+      NO_PROGRESS,
+    ]);
+  });
+
+  it('keeps what arrived when the link goes, and discards it when the sender stops on purpose', () => {
+    const lost = offering(VERIFY_BLOCK_BYTES).machine;
+    expect(lost.handle({ type: 'channel-closed' })).toContainEqual({
+      type: 'discard',
+      index: 0,
+      keep: true,
+    });
+    const stopped = offering(VERIFY_BLOCK_BYTES).machine;
+    const reason = text({ type: 'incompatible', reason: 'big.bin changed', pv: 1, pvMin: 1 });
+    expect(stopped.handle({ type: 'frame', frame: reason })).toContainEqual({
+      type: 'discard',
+      index: 0,
+      keep: false,
+    });
+  });
+});
