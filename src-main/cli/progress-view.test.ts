@@ -66,3 +66,26 @@ describe('progress into a pipe is plain lines, at most one every two seconds', (
     expect(written.join('')).not.toMatch(/[\r\u001b]/);
   });
 });
+
+describe('status lines', () => {
+  it('say a state once, however often it is published, and again once it changed', () => {
+    const { written, display } = capture(false);
+    display.status('Connecting to the sender of acid-acorn-acre...');
+    display.status('Connecting to the sender of acid-acorn-acre...');
+    display.status('Retrying the connection…');
+    display.status('Connecting to the sender of acid-acorn-acre...');
+    expect(written).toEqual([
+      'Connecting to the sender of acid-acorn-acre...\n',
+      'Retrying the connection…\n',
+      'Connecting to the sender of acid-acorn-acre...\n',
+    ]);
+  });
+
+  it('say where a resumed file picks up as it starts', () => {
+    const { written, display } = capture(false);
+    display.show(progress({ fileBytes: 4 * MiB, fileResumedBytes: 4 * MiB }));
+    expect(written[0]).toBe(
+      'Sending disc/track.flac (1/2, 10.0 MB; resuming, 4.00 MB already there)\n',
+    );
+  });
+});

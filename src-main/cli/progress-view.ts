@@ -21,6 +21,7 @@ export class ProgressDisplay {
   #lastFile = -1;
   #lastLineAt = Number.NEGATIVE_INFINITY;
   #barShown = false;
+  #lastStatus: string | undefined;
 
   constructor(out: ProgressOutput, verb: 'Sending' | 'Receiving', now: () => number = Date.now) {
     this.#out = out;
@@ -44,6 +45,16 @@ export class ProgressDisplay {
       this.#lastLineAt = this.#now();
       this.#out.write(`${summary(progress)}\n`);
     }
+  }
+
+  /**
+   * A line saying where the transfer stands, printed only when it says something new: a state
+   * that is published again (as connecting is, by the engine and then the flow) prints once.
+   */
+  status(text: string): void {
+    if (text === this.#lastStatus) return;
+    this.#lastStatus = text;
+    this.line(text);
   }
 
   /** A line of its own, above the bar when one is showing. */

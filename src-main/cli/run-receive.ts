@@ -42,7 +42,7 @@ export async function runReceive(
   return followTransfer(transfer, io, 'Receiving', (state, display) => {
     switch (state.phase) {
       case 'connecting':
-        display.line(
+        display.status(
           state.retry === undefined
             ? `Connecting to the sender of ${command.code}...`
             : RETRYING_THE_CONNECTION,

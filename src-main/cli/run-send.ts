@@ -38,7 +38,7 @@ export async function runSend(command: SendCommand, io: CliIo, ver: string): Pro
         break;
       }
       case 'connecting':
-        display.line(
+        display.status(
           state.retry === undefined ? 'Receiver joined; connecting...' : RETRYING_THE_CONNECTION,
         );
         break;
