@@ -52,7 +52,6 @@ test.beforeEach(async ({ page }) => {
       desktopShell: {
         openFolder: async (path) => void opened.push(path),
         revealFile: (path) => void opened.push(path),
-        openExternal: async () => undefined,
       },
     }),
   );

@@ -6,12 +6,19 @@ import type {
   EventContract,
   HandlerMap,
 } from '../../src-shared/ipc/contract';
+import { HandlerError } from '../../src-shared/ipc/dispatch';
 import { DEFAULT_SIGNALING_PORT } from '../../src-shared/signaling/limits';
 import type { EngineTimeouts, PeerOptions } from '../engine';
 import { browseRooms, type RoomBrowser } from '../lan/room-browser';
 import { describePaths } from './describe-paths';
 import type { DesktopDialogs, DesktopShell } from './desktop-ports';
 import { LanRoomHost } from './lan-room-host';
+import {
+  ChosenPaths,
+  ERR_PATH_NOT_CHOSEN,
+  isOpenableFolder,
+  isRevealableFile,
+} from './path-allowlist';
 import { openSettingsStore } from './settings-store';
 import { TransferSession } from './transfer-session';
 
@@ -42,6 +49,8 @@ export interface DesktopController {
   onEvent(listener: EventListener): () => void;
   /** Files handed to the app at launch or later ("Open with", a second launch, a dock drop). */
   openPaths(paths: readonly string[]): void;
+  /** A path the preload read off a file the person dropped on the window. */
+  addDroppedPath(path: string): void;
   close(): Promise<void>;
 }
 
@@ -85,6 +94,31 @@ export async function createDesktopController(
     }).catch(() => undefined);
   }
   let pendingPaths: string[] = [];
+  // Only what main handed out is trusted (docs/architecture.md, "Paths the person chose").
+  const chosen = new ChosenPaths();
+  const chosenFolders = new ChosenPaths();
+
+  const refuse = (what: string): never => {
+    throw new HandlerError(ERR_PATH_NOT_CHOSEN, what);
+  };
+  const requireChosen = (paths: readonly string[]): void => {
+    const unchosen = chosen.unchosen(paths);
+    if (unchosen.length > 0) {
+      refuse(
+        `Ferry sends only files you chose or dropped, and ${unchosen[0]} was not one of them.`,
+      );
+    }
+  };
+  const requireChosenFolder = (folder: string): void => {
+    const usual = settings.get().downloadFolder;
+    if (folder !== usual && chosenFolders.unchosen([folder]).length > 0) {
+      refuse(`Ferry saves only into a folder you chose, and ${folder} was not one of them.`);
+    }
+  };
+  const pickedToSend = async (paths: string[]) => {
+    chosen.add(paths);
+    return describePaths(paths);
+  };
 
   // While this device hosts a LAN room, its own transfers meet there and stay on the LAN.
   const peerOptions = (): PeerOptions => {
@@ -110,11 +144,23 @@ export async function createDesktopController(
       pendingPaths = [];
       return snapshot;
     },
-    describePaths: ({ paths }) => describePaths(paths),
-    pickFiles: async () => describePaths(await options.dialogs.pickFiles()),
-    pickFolder: async () => describePaths(await options.dialogs.pickFolder()),
-    chooseDownloadFolder: () => options.dialogs.pickDownloadFolder(),
+    describePaths: async ({ paths }) => {
+      requireChosen(paths);
+      return describePaths(paths);
+    },
+    pickFiles: async () => pickedToSend(await options.dialogs.pickFiles()),
+    pickFolder: async () => pickedToSend(await options.dialogs.pickFolder()),
+    chooseDownloadFolder: async () => {
+      const folder = await options.dialogs.pickDownloadFolder();
+      return folder === null ? null : settings.update({ downloadFolder: folder });
+    },
+    chooseDestination: async () => {
+      const folder = await options.dialogs.pickDownloadFolder();
+      if (folder !== null) chosenFolders.add([folder]);
+      return folder;
+    },
     startSend: async ({ paths }) => {
+      requireChosen(paths);
       session.startSend(paths, peerOptions());
       return null;
     },
@@ -127,6 +173,7 @@ export async function createDesktopController(
       return null;
     },
     answerOffer: async ({ accept, destination }) => {
+      if (destination !== undefined) requireChosenFolder(destination);
       session.answerOffer(accept, destination);
       return null;
     },
@@ -141,15 +188,17 @@ export async function createDesktopController(
     updateSettings: (change) => settings.update(change),
     setLanRoom: ({ enabled }) => lanRoom.set(enabled),
     openFolder: async ({ path }) => {
+      if (!isOpenableFolder(session.view, path)) {
+        refuse('Ferry opens only the folder the last transfer saved into.');
+      }
       await options.desktopShell.openFolder(path);
       return null;
     },
     revealFile: async ({ path }) => {
+      if (!isRevealableFile(session.view, path)) {
+        refuse('Ferry shows only the files the last transfer saved.');
+      }
       options.desktopShell.revealFile(path);
-      return null;
-    },
-    openExternal: async ({ url }) => {
-      await options.desktopShell.openExternal(url);
       return null;
     },
   };
@@ -162,8 +211,12 @@ export async function createDesktopController(
     },
     openPaths(paths) {
       if (paths.length === 0) return;
+      chosen.add(paths);
       pendingPaths = [...paths];
       emit('sendPaths', { paths: [...paths] });
+    },
+    addDroppedPath(path) {
+      chosen.add([path]);
     },
     async close() {
       await session.close();

@@ -11,5 +11,4 @@ export interface DesktopDialogs {
 export interface DesktopShell {
   openFolder(path: string): Promise<void>;
   revealFile(path: string): void;
-  openExternal(url: string): Promise<void>;
 }

@@ -1,15 +1,24 @@
-import { ipcMain, type IpcMainInvokeEvent } from 'electron';
-import { INVOKE_CHANNELS, invokeWireName, type HandlerMap } from '../../src-shared/ipc/contract';
+import { ipcMain, type IpcMainEvent, type IpcMainInvokeEvent } from 'electron';
+import * as v from 'valibot';
+import {
+  DROPPED_PATH_WIRE,
+  INVOKE_CHANNELS,
+  invokeWireName,
+  type HandlerMap,
+} from '../../src-shared/ipc/contract';
 import { dispatchInvoke, ERR_BAD_REQUEST } from '../../src-shared/ipc/dispatch';
 import { err } from '../../src-shared/ipc/result';
+import { PathSchema } from '../../src-shared/ipc/value-schemas';
 
 /**
- * Registers every channel of the contract. A message from any frame other than the app's own
- * renderer is refused before its payload is even looked at.
+ * Registers every channel of the contract, and the preload's own channel for dropped paths. A
+ * message from anything but the app's page in its window's main frame is refused before its
+ * payload is even looked at.
  */
 export function registerIpcHandlers(
   handlers: HandlerMap,
-  isTrustedSender: (event: IpcMainInvokeEvent) => boolean,
+  onDroppedPath: (path: string) => void,
+  isTrustedSender: (event: IpcMainInvokeEvent | IpcMainEvent) => boolean,
   log: (error: unknown) => void,
 ): () => void {
   for (const channel of INVOKE_CHANNELS) {
@@ -18,5 +27,12 @@ export function registerIpcHandlers(
       return dispatchInvoke(handlers, channel, request, log);
     });
   }
-  return () => INVOKE_CHANNELS.forEach((channel) => ipcMain.removeHandler(invokeWireName(channel)));
+  const dropped = (event: IpcMainEvent, path: unknown): void => {
+    if (isTrustedSender(event) && v.is(PathSchema, path)) onDroppedPath(path);
+  };
+  ipcMain.on(DROPPED_PATH_WIRE, dropped);
+  return () => {
+    INVOKE_CHANNELS.forEach((channel) => ipcMain.removeHandler(invokeWireName(channel)));
+    ipcMain.off(DROPPED_PATH_WIRE, dropped);
+  };
 }

@@ -1,18 +1,35 @@
-import { app, BrowserWindow, shell, type IpcMainInvokeEvent } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  net,
+  protocol,
+  shell,
+  type IpcMainEvent,
+  type IpcMainInvokeEvent,
+} from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { eventWireName } from '../../src-shared/ipc/contract';
 import { createDesktopController, type DesktopController } from '../desktop/desktop-controller';
 import { pathsFromArgv } from '../desktop/launch-paths';
+import { APP_ENTRY_URL, APP_SCHEME, DESKTOP_CSP, rendererFileFor } from './app-origin';
 import { electronDialogs } from './electron-dialogs';
 import { registerIpcHandlers } from './ipc-hub';
-import { hardenSession, hardenWindow } from './window-security';
+import { isTrustedSender } from './trusted-sender';
+import { hardenAllContents, hardenSession } from './window-security';
 
-// Lets a test (or a portable install) keep settings somewhere other than the OS default.
-if (process.env.FERRY_USER_DATA_DIR) app.setPath('userData', process.env.FERRY_USER_DATA_DIR);
+// Lets a test or a source build keep settings elsewhere; a packaged app never reads it, so an
+// environment variable cannot point an installed Ferry at another profile.
+if (!app.isPackaged && process.env.FERRY_USER_DATA_DIR) {
+  app.setPath('userData', process.env.FERRY_USER_DATA_DIR);
+}
 
-const rendererEntry = join(import.meta.dirname, '../renderer/index.html');
-const rendererUrl = pathToFileURL(rendererEntry).href;
+// Registered before ready, as Electron requires: a secure standard origin of the app's own.
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, corsEnabled: true } },
+]);
+
+const rendererRoot = join(import.meta.dirname, '../renderer');
 // `electron .` passes the app folder before any file; a packaged app does not.
 const argvSkip = app.isPackaged ? 1 : 2;
 
@@ -21,10 +38,12 @@ let controller: DesktopController | undefined;
 // Paths that arrive before the controller exists (macOS open-file fires early).
 const earlyPaths: string[] = [];
 
-const isAppUrl = (url: string | undefined): boolean => url?.split('#')[0] === rendererUrl;
-
-const isTrustedSender = (event: IpcMainInvokeEvent): boolean =>
-  window !== undefined && event.sender === window.webContents && isAppUrl(event.senderFrame?.url);
+const fromTrustedSender = (event: IpcMainInvokeEvent | IpcMainEvent): boolean =>
+  isTrustedSender({
+    fromAppWindow: window !== undefined && event.sender === window.webContents,
+    fromMainFrame: event.senderFrame !== null && event.senderFrame === event.sender.mainFrame,
+    frameUrl: event.senderFrame?.url,
+  });
 
 function openPaths(paths: string[]): void {
   if (paths.length === 0) return;
@@ -32,6 +51,18 @@ function openPaths(paths: string[]): void {
   else earlyPaths.push(...paths);
   if (window?.isMinimized()) window.restore();
   window?.focus();
+}
+
+/** Serves the built renderer, and nothing else, under the app's origin with the desktop CSP. */
+function serveRenderer(): void {
+  protocol.handle(APP_SCHEME, async (request) => {
+    const file = rendererFileFor(rendererRoot, request.url);
+    if (!file) return new Response('Not found', { status: 404 });
+    const found = await net.fetch(pathToFileURL(file).href);
+    const headers = new Headers(found.headers);
+    headers.set('Content-Security-Policy', DESKTOP_CSP);
+    return new Response(found.body, { status: found.status, headers });
+  });
 }
 
 function createWindow(): BrowserWindow {
@@ -44,41 +75,48 @@ function createWindow(): BrowserWindow {
     icon: join(import.meta.dirname, '../../resources/icons/icon.png'),
     show: false,
     webPreferences: {
-      preload: join(import.meta.dirname, '../preload/preload.cjs'),
+      // The sandboxed preload exposes only the contract's bridge (README, "Security").
+      preload: join(import.meta.dirname, '../preload/preload.cjs'), // eng-disable PRELOAD_JS_CHECK
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
       webSecurity: true,
+      // A middle click must not open a link in a new window either.
+      disableBlinkFeatures: 'Auxclick',
     },
   });
-  hardenWindow(created, isAppUrl);
   created.once('ready-to-show', () => created.show());
-  void created.loadFile(rendererEntry);
+  void created.loadURL(APP_ENTRY_URL);
   return created;
 }
 
 async function start(): Promise<void> {
   hardenSession();
+  serveRenderer();
   controller = await createDesktopController({
     userDataDir: app.getPath('userData'),
     defaultDownloadFolder: app.getPath('downloads'),
-    webClientRoot: join(import.meta.dirname, '../renderer'),
+    webClientRoot: rendererRoot,
     version: `desktop-v${app.getVersion()}`,
     dialogs: electronDialogs(() => window),
+    // The controller passes only the destination and files of the transfer on screen.
     desktopShell: {
       openFolder: async (path) => {
         const problem = await shell.openPath(path);
         if (problem) throw new Error(problem);
       },
       revealFile: (path) => shell.showItemInFolder(path),
-      openExternal: (url) => shell.openExternal(url),
     },
   });
-  registerIpcHandlers(controller.handlers, isTrustedSender, (error) => console.error(error));
-  controller.onEvent((channel, payload) =>
-    window?.webContents.send(eventWireName(channel), payload),
+  const running = controller;
+  registerIpcHandlers(
+    running.handlers,
+    (path) => running.addDroppedPath(path),
+    fromTrustedSender,
+    (error) => console.error(error),
   );
-  controller.openPaths([...earlyPaths, ...pathsFromArgv(process.argv, process.cwd(), argvSkip)]);
+  running.onEvent((channel, payload) => window?.webContents.send(eventWireName(channel), payload));
+  running.openPaths([...earlyPaths, ...pathsFromArgv(process.argv, process.cwd(), argvSkip)]);
   window = createWindow();
   window.on('closed', () => (window = undefined));
 }
@@ -86,6 +124,7 @@ async function start(): Promise<void> {
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
+  hardenAllContents();
   app.on('second-instance', (_event, argv, cwd) => openPaths(pathsFromArgv(argv, cwd, argvSkip)));
   // macOS delivers "Open with" and drops on the dock icon as open-file.
   app.on('open-file', (event, path) => {

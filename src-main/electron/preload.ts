@@ -1,5 +1,6 @@
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import {
+  DROPPED_PATH_WIRE,
   EVENT_CHANNELS,
   INVOKE_CHANNELS,
   eventWireName,
@@ -27,7 +28,12 @@ const bridge: FerryBridge = {
     ipcRenderer.on(wire, forward);
     return () => void ipcRenderer.off(wire, forward);
   },
-  pathForFile: (file) => webUtils.getPathForFile(file as File),
+  pathForFile: (file) => {
+    const path = webUtils.getPathForFile(file as File);
+    // Main trusts this path as chosen; the page itself has no way to name one (docs/architecture.md).
+    if (path !== '') ipcRenderer.send(DROPPED_PATH_WIRE, path);
+    return path;
+  },
 };
 
 contextBridge.exposeInMainWorld('ferry', bridge);

@@ -1,28 +1,28 @@
-import { session, shell, type BrowserWindow, type WebContents } from 'electron';
+import { app, session, type WebContents } from 'electron';
+import { isAppUrl } from './app-origin';
 
-const isWebLink = (url: string): boolean => {
-  try {
-    const { protocol } = new URL(url);
-    return protocol === 'https:' || protocol === 'http:';
-  } catch {
-    return false;
-  }
-};
-
-/** The Electron security checklist, applied to the one window Ferry opens. */
-export function hardenWindow(window: BrowserWindow, isAppUrl: (url: string) => boolean): void {
-  const contents: WebContents = window.webContents;
-  contents.setWindowOpenHandler(({ url }) => {
-    if (isWebLink(url)) void shell.openExternal(url);
-    return { action: 'deny' };
-  });
+/**
+ * The Electron security checklist, applied to every webContents the app ever creates, so a
+ * window or view nobody planned for gets it too. No screen links out, so nothing opens a window
+ * or an external link: the allowlist of links is empty.
+ */
+function hardenContents(contents: WebContents): void {
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
   contents.on('will-navigate', (event, url) => {
     if (!isAppUrl(url)) event.preventDefault();
+  });
+  contents.on('will-frame-navigate', (details) => {
+    if (!details.isMainFrame || !isAppUrl(details.url)) details.preventDefault();
   });
   contents.on('will-redirect', (event, url) => {
     if (!isAppUrl(url)) event.preventDefault();
   });
   contents.on('will-attach-webview', (event) => event.preventDefault());
+}
+
+/** Call before the first window: guards each webContents as it is created. */
+export function hardenAllContents(): void {
+  app.on('web-contents-created', (_event, contents) => hardenContents(contents));
 }
 
 /** Ferry needs no camera, microphone, location or notifications permission from the web layer. */

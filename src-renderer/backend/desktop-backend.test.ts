@@ -39,7 +39,8 @@ function testBridge(overrides: Partial<HandlerMap> = {}) {
     describePaths: async ({ paths }) => paths.map(described),
     pickFiles: async () => [described('/home/ana/a.txt')],
     pickFolder: async () => [],
-    chooseDownloadFolder: async () => '/media/usb',
+    chooseDownloadFolder: async () => ({ ...TEST_SETTINGS, downloadFolder: '/media/usb' }),
+    chooseDestination: async () => '/media/usb',
     startSend: async () => null,
     startReceive: async () => null,
     answerOffer: async () => null,
@@ -50,7 +51,6 @@ function testBridge(overrides: Partial<HandlerMap> = {}) {
       enabled ? { state: 'on', url: 'http://10.0.0.2:3001' } : { state: 'off' },
     openFolder: async () => null,
     revealFile: async () => null,
-    openExternal: async () => null,
     ...overrides,
   };
   const invoke = Object.fromEntries(
@@ -178,7 +178,11 @@ describe('the desktop backend over the preload bridge', () => {
       value: [{ id: '/home/ana/a.txt', name: 'a.txt', size: 10, isDirectory: false, fileCount: 1 }],
     });
     expect(await backend.pickFolder()).toEqual({ ok: true, value: [] });
-    expect(await backend.chooseDownloadFolder()).toEqual({ ok: true, value: '/media/usb' });
+    expect(await backend.chooseDestination()).toEqual({ ok: true, value: '/media/usb' });
+    expect(await backend.chooseDownloadFolder()).toEqual({
+      ok: true,
+      value: { ...TEST_SETTINGS, downloadFolder: '/media/usb' },
+    });
     expect(await backend.updateSettings({ autoAccept: true })).toEqual({
       ok: true,
       value: { ...TEST_SETTINGS, autoAccept: true },

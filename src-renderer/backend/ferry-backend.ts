@@ -1,8 +1,13 @@
-import type { DesktopSettings, DiscoveredRoom, LanRoomView } from '../../src-shared/ipc/contract';
+import type {
+  DesktopSettings,
+  DiscoveredRoom,
+  LanRoomView,
+  SettingsChange,
+} from '../../src-shared/ipc/contract';
 import type { IpcError, IpcResult } from '../../src-shared/ipc/result';
 import type { TransferView } from '../../src-shared/transfer/transfer-view';
 
-export type { DiscoveredRoom, LanRoomView };
+export type { DiscoveredRoom, LanRoomView, SettingsChange };
 
 /** A failure a person should read: a stable `ERR_*` code and one sentence. */
 export type BackendError = IpcError;
@@ -83,13 +88,16 @@ export interface FerryBackend {
   /** Takes a normalized code. */
   startReceive(code: string): Promise<BackendResult<null>>;
   answerOffer(accept: boolean, destination?: string): Promise<BackendResult<null>>;
-  /** Null when the person closes the picker. */
-  chooseDownloadFolder(): Promise<BackendResult<string | null>>;
+  /** A folder for the offer on screen only; null when the person closes the picker. */
+  chooseDestination(): Promise<BackendResult<string | null>>;
+  /** Picks and saves the download folder; null when the person closes the picker. */
+  chooseDownloadFolder(): Promise<BackendResult<FerrySettings | null>>;
   cancel(): Promise<BackendResult<null>>;
   /** Leaves a finished or failed transfer and returns to idle. */
   dismiss(): Promise<BackendResult<null>>;
 
-  updateSettings(changes: Partial<FerrySettings>): Promise<BackendResult<FerrySettings>>;
+  /** The download folder is not among them: only `chooseDownloadFolder` changes it. */
+  updateSettings(changes: SettingsChange): Promise<BackendResult<FerrySettings>>;
   setLanRoom(enabled: boolean): Promise<BackendResult<LanRoomView>>;
   openFolder(path: string): Promise<BackendResult<null>>;
   revealFile(path: string): Promise<BackendResult<null>>;

@@ -63,7 +63,7 @@ describe('the settings screen', () => {
 
   it('changes the download folder', async () => {
     const backend = createScriptedBackend();
-    backend.respond('chooseDownloadFolder', ok('/media/usb'));
+    backend.respond('chooseDownloadFolder', ok({ ...TEST_SETTINGS, downloadFolder: '/media/usb' }));
     const { user } = await openSettings(backend);
     await user.click(screen.getByRole('button', { name: 'Change' }));
     expect(

@@ -163,7 +163,7 @@ describe('receiving, before any file arrives', () => {
   it('accepts into a folder chosen with Change', async () => {
     const backend = createScriptedBackend({ snapshot: { transfer: OFFER } });
     const { user } = await renderApp(backend);
-    backend.respond('chooseDownloadFolder', ok('/media/usb'));
+    backend.respond('chooseDestination', ok('/media/usb'));
     await user.click(screen.getByRole('button', { name: 'Change' }));
     expect(screen.getByText('/media/usb')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Accept' }));
@@ -207,7 +207,7 @@ describe('receiving, before any file arrives', () => {
         'Downloads start over if the connection drops; a folder chosen with Change picks up where it left off.',
       ),
     ).toBeTruthy();
-    backend.respond('chooseDownloadFolder', ok('Received'));
+    backend.respond('chooseDestination', ok('Received'));
     await user.click(screen.getByRole('button', { name: 'Change' }));
     expect(screen.queryByText(/start over/)).toBeNull();
   });

@@ -34,8 +34,9 @@ describe('the settings store', () => {
     const { backend, settings } = setUp();
     await settings.getState().chooseDownloadFolder();
     expect(backend.callsOf('updateSettings')).toEqual([]);
-    backend.respond('chooseDownloadFolder', ok('/media/usb'));
+    backend.respond('chooseDownloadFolder', ok({ ...TEST_SETTINGS, downloadFolder: '/media/usb' }));
     await settings.getState().chooseDownloadFolder();
+    expect(backend.callsOf('updateSettings')).toEqual([]);
     expect(settings.getState().settings?.downloadFolder).toBe('/media/usb');
   });
 });

@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { FerryBackend, FerrySettings } from '../backend/ferry-backend';
+import type { FerryBackend, FerrySettings, SettingsChange } from '../backend/ferry-backend';
 import { succeeded, type NoticeStore } from './notice-store';
 
 export interface SettingsState {
@@ -7,14 +7,14 @@ export interface SettingsState {
   settings: FerrySettings | null;
   apply(settings: FerrySettings): void;
   /** Applies what the backend saved; true when it was. */
-  update(changes: Partial<FerrySettings>): Promise<boolean>;
+  update(changes: SettingsChange): Promise<boolean>;
   chooseDownloadFolder(): Promise<void>;
 }
 
 export type SettingsStore = StoreApi<SettingsState>;
 
 export function createSettingsStore(backend: FerryBackend, notice: NoticeStore): SettingsStore {
-  return createStore<SettingsState>()((set, get) => ({
+  return createStore<SettingsState>()((set) => ({
     settings: null,
     apply: (settings) => set({ settings }),
     async update(changes) {
@@ -24,10 +24,9 @@ export function createSettingsStore(backend: FerryBackend, notice: NoticeStore):
       return true;
     },
     async chooseDownloadFolder() {
+      // Main picks and saves the folder itself; the renderer only shows what was saved.
       const result = await backend.chooseDownloadFolder();
-      if (succeeded(result, notice) && result.value !== null) {
-        await get().update({ downloadFolder: result.value });
-      }
+      if (succeeded(result, notice) && result.value !== null) set({ settings: result.value });
     },
   }));
 }

@@ -33,7 +33,7 @@ describe('the transfer store', () => {
   it('accepts into the folder picked for this offer, and declines without one', async () => {
     const { backend, transfer } = setUp();
     transfer.getState().apply(OFFER);
-    backend.respond('chooseDownloadFolder', ok('/media/usb'));
+    backend.respond('chooseDestination', ok('/media/usb'));
     await transfer.getState().changeDestination();
     expect(transfer.getState().destination).toBe('/media/usb');
     await transfer.getState().answerOffer(false);

@@ -44,7 +44,7 @@ export function createTransferStore(backend: FerryBackend, notice: NoticeStore):
       startSend: (items) => starting(backend.startSend(items)),
       startReceive: (typed) => starting(backend.startReceive(normalizeCode(typed))),
       async changeDestination() {
-        const result = await backend.chooseDownloadFolder();
+        const result = await backend.chooseDestination();
         if (succeeded(result, notice) && result.value !== null) set({ destination: result.value });
       },
       answerOffer: (accept) =>

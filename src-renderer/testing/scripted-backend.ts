@@ -111,6 +111,7 @@ export function createScriptedBackend(options: ScriptedBackendOptions = {}): Scr
     startSend: (items) => answer('startSend', [items], done),
     startReceive: (code) => answer('startReceive', [code], done),
     answerOffer: (accept, destination) => answer('answerOffer', [accept, destination], done),
+    chooseDestination: () => answer('chooseDestination', [], () => ok(null)),
     chooseDownloadFolder: () => answer('chooseDownloadFolder', [], () => ok(null)),
     cancel: () => answer('cancel', [], done),
     dismiss: () => answer('dismiss', [], done),

@@ -1,14 +1,7 @@
+import * as v from 'valibot';
 import type { TransferView } from '../transfer/transfer-view';
-import {
-  hasShape,
-  isBoolean,
-  isHttpUrl,
-  isPath,
-  isPathList,
-  isShortText,
-  type Guard,
-} from './guards';
 import type { IpcResult } from './result';
+import { HttpUrlSchema, PathListSchema, PathSchema } from './value-schemas';
 
 /** A file or folder chosen for sending, as main describes it to the renderer. */
 export interface SendItem {
@@ -51,23 +44,32 @@ export interface DesktopSnapshot {
 
 type Empty = Record<string, never>;
 
+/**
+ * What the renderer may change directly. The download folder is not here: it changes only
+ * through main's own folder dialog (`chooseDownloadFolder`), so a compromised renderer cannot
+ * aim received files at an autostart folder.
+ */
+export type SettingsChange = Partial<Omit<DesktopSettings, 'downloadFolder'>>;
+
 /** Every request the renderer can make of main: its payload and what it returns. */
 export interface InvokeContract {
   getSnapshot: { request: Empty; response: DesktopSnapshot };
   describePaths: { request: { paths: string[] }; response: SendItem[] };
   pickFiles: { request: Empty; response: SendItem[] };
   pickFolder: { request: Empty; response: SendItem[] };
-  chooseDownloadFolder: { request: Empty; response: string | null };
+  /** Main's folder dialog; the choice becomes the download folder. Null when cancelled. */
+  chooseDownloadFolder: { request: Empty; response: DesktopSettings | null };
+  /** Main's folder dialog for the offer on screen only. Null when cancelled. */
+  chooseDestination: { request: Empty; response: string | null };
   startSend: { request: { paths: string[] }; response: null };
   startReceive: { request: { code: string }; response: null };
   answerOffer: { request: { accept: boolean; destination?: string }; response: null };
   cancelTransfer: { request: Empty; response: null };
   dismissTransfer: { request: Empty; response: null };
-  updateSettings: { request: Partial<DesktopSettings>; response: DesktopSettings };
+  updateSettings: { request: SettingsChange; response: DesktopSettings };
   setLanRoom: { request: { enabled: boolean }; response: LanRoomView };
   openFolder: { request: { path: string }; response: null };
   revealFile: { request: { path: string }; response: null };
-  openExternal: { request: { url: string }; response: null };
 }
 
 /** Everything main pushes to the renderer. */
@@ -84,36 +86,39 @@ export type RequestOf<K extends InvokeChannel> = InvokeContract[K]['request'];
 export type ResponseOf<K extends InvokeChannel> = InvokeContract[K]['response'];
 
 const MAX_CODE_INPUT = 200;
-const isEmpty = hasShape<Empty>({});
+const EmptySchema = v.strictObject({});
+const PathsSchema = v.strictObject({ paths: PathListSchema });
+const PathRequestSchema = v.strictObject({ path: PathSchema });
 
-/** The runtime half of the contract: one check per channel, so the channel list is derived. */
-export const requestGuards: { [K in InvokeChannel]: Guard<RequestOf<K>> } = {
-  getSnapshot: isEmpty,
-  describePaths: hasShape({ paths: isPathList }),
-  pickFiles: isEmpty,
-  pickFolder: isEmpty,
-  chooseDownloadFolder: isEmpty,
-  startSend: hasShape({ paths: isPathList }),
-  startReceive: hasShape({ code: isShortText(MAX_CODE_INPUT) }),
-  answerOffer: hasShape({ accept: isBoolean }, { destination: isPath }),
-  cancelTransfer: isEmpty,
-  dismissTransfer: isEmpty,
-  updateSettings: hasShape(
-    {},
-    {
-      serverUrl: isHttpUrl,
-      downloadFolder: isPath,
-      reportStats: isBoolean,
-      autoAccept: isBoolean,
-    },
-  ),
-  setLanRoom: hasShape({ enabled: isBoolean }),
-  openFolder: hasShape({ path: isPath }),
-  revealFile: hasShape({ path: isPath }),
-  openExternal: hasShape({ url: isHttpUrl }),
+/**
+ * The runtime half of the contract: one schema per channel, so the channel list is derived.
+ * Strict objects: a key the contract does not name, own or inherited, refuses the request.
+ */
+export const requestSchemas: {
+  [K in InvokeChannel]: v.GenericSchema<unknown, RequestOf<K>>;
+} = {
+  getSnapshot: EmptySchema,
+  describePaths: PathsSchema,
+  pickFiles: EmptySchema,
+  pickFolder: EmptySchema,
+  chooseDownloadFolder: EmptySchema,
+  chooseDestination: EmptySchema,
+  startSend: PathsSchema,
+  startReceive: v.strictObject({ code: v.pipe(v.string(), v.maxLength(MAX_CODE_INPUT)) }),
+  answerOffer: v.strictObject({ accept: v.boolean(), destination: v.optional(PathSchema) }),
+  cancelTransfer: EmptySchema,
+  dismissTransfer: EmptySchema,
+  updateSettings: v.strictObject({
+    serverUrl: v.optional(HttpUrlSchema),
+    reportStats: v.optional(v.boolean()),
+    autoAccept: v.optional(v.boolean()),
+  }),
+  setLanRoom: v.strictObject({ enabled: v.boolean() }),
+  openFolder: PathRequestSchema,
+  revealFile: PathRequestSchema,
 };
 
-export const INVOKE_CHANNELS = Object.keys(requestGuards) as InvokeChannel[];
+export const INVOKE_CHANNELS = Object.keys(requestSchemas) as InvokeChannel[];
 
 const eventChannelSet: { [K in EventChannel]: true } = {
   transferState: true,
@@ -126,6 +131,14 @@ export const EVENT_CHANNELS = Object.keys(eventChannelSet) as EventChannel[];
 /** Wire names are namespaced so no other ipc traffic can collide with Ferry's. */
 export const invokeWireName = (channel: InvokeChannel): string => `ferry:invoke:${channel}`;
 export const eventWireName = (channel: EventChannel): string => `ferry:event:${channel}`;
+
+/**
+ * The preload's own channel, never exposed to the page: the disk path of a file the person
+ * dropped, read by webUtils.getPathForFile, which main then trusts as chosen. A page cannot
+ * forge one: a `File` it builds itself has no path (docs/architecture.md, "Paths the person
+ * chose").
+ */
+export const DROPPED_PATH_WIRE = 'ferry:dropped-path';
 
 /** What main implements; the shell and the test bridge register the same map. */
 export type HandlerMap = {

@@ -30,9 +30,11 @@ describe('every IPC request is validated before a handler sees it', () => {
     ['startReceive', { code: 42 }, 'a code that is not text'],
     ['startReceive', { code: 'x'.repeat(201) }, 'an oversized code'],
     ['answerOffer', { accept: 'yes' }, 'a non-boolean answer'],
-    ['openExternal', { url: 'file:///etc/passwd' }, 'a non-http link'],
-    ['openExternal', { url: 'javascript:alert(1)' }, 'a script link'],
     ['updateSettings', { serverUrl: 'ftp://x' }, 'a non-http server'],
+    ['updateSettings', { serverUrl: 'javascript:alert(1)' }, 'a script link'],
+    ['updateSettings', { downloadFolder: '/home/me/.config/autostart' }, 'a download folder'],
+    ['openFolder', { path: '/tmp', constructor: 'x' }, 'an inherited key name'],
+    ['openFolder', JSON.parse('{"path":"/tmp","__proto__":{"x":1}}'), 'a __proto__ key'],
     ['getSnapshot', null, 'a null payload'],
     ['getSnapshot', ['x'] as unknown, 'an array payload'],
   ])('%s refuses %j (%s)', async (channel, request, _why) => {
@@ -47,7 +49,8 @@ describe('every IPC request is validated before a handler sees it', () => {
 
   it('an unknown channel, even one named like an Object method, is refused', async () => {
     const calls: unknown[] = [];
-    for (const channel of ['toString', '__proto__', 'constructor', 'nope']) {
+    // openExternal was removed: no renderer request opens a link (docs/architecture.md).
+    for (const channel of ['toString', '__proto__', 'constructor', 'nope', 'openExternal']) {
       const result = await dispatchInvoke(recordingHandlers(calls), channel, {}, ignore);
       expect(result.ok === false && result.error.code).toBe(ERR_UNKNOWN_CHANNEL);
     }

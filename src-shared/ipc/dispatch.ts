@@ -1,4 +1,5 @@
-import { requestGuards, type HandlerMap, type InvokeChannel, type ResponseOf } from './contract';
+import * as v from 'valibot';
+import { requestSchemas, type HandlerMap, type InvokeChannel, type ResponseOf } from './contract';
 import { err, ok, type IpcResult } from './result';
 
 export const ERR_BAD_REQUEST = 'ERR_BAD_REQUEST';
@@ -16,7 +17,7 @@ export class HandlerError extends Error {
   }
 }
 
-const isChannel = (name: string): name is InvokeChannel => Object.hasOwn(requestGuards, name);
+const isChannel = (name: string): name is InvokeChannel => Object.hasOwn(requestSchemas, name);
 
 /**
  * Validates a request and runs its handler, turning every outcome into a result value. The
@@ -29,11 +30,12 @@ export async function dispatchInvoke(
   onUnexpected: (error: unknown) => void,
 ): Promise<IpcResult<ResponseOf<InvokeChannel>>> {
   if (!isChannel(channel)) return err(ERR_UNKNOWN_CHANNEL, `No such request: ${channel}.`);
-  const guard = requestGuards[channel] as (input: unknown) => boolean;
-  if (!guard(request)) return err(ERR_BAD_REQUEST, `The ${channel} request was malformed.`);
+  const parsed = v.safeParse(requestSchemas[channel], request);
+  if (!parsed.success) return err(ERR_BAD_REQUEST, `The ${channel} request was malformed.`);
   const handler = handlers[channel] as (input: unknown) => Promise<ResponseOf<InvokeChannel>>;
   try {
-    return ok(await handler(request));
+    // The handler gets the schema's copy: only the keys the contract names, nothing inherited.
+    return ok(await handler(parsed.output));
   } catch (error) {
     if (error instanceof HandlerError) return err(error.code, error.message);
     onUnexpected(error);

@@ -1,11 +1,10 @@
 import type { EventChannel, EventContract } from '../../../src-shared/ipc/contract';
 import type { IpcResult } from '../../../src-shared/ipc/result';
 
-export interface BridgeRequest {
-  id: number;
-  channel: string;
-  request: unknown;
-}
+/** A contract request, or the preload's report of a dropped file's path. */
+export type BridgeRequest =
+  | { kind: 'invoke'; id: number; channel: string; request: unknown }
+  | { kind: 'dropped-path'; path: string };
 
 export type BridgeReply =
   | { kind: 'reply'; id: number; result: IpcResult<unknown> }

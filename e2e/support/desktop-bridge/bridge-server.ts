@@ -45,6 +45,8 @@ export async function startDesktopBridge(
     socket.on('close', () => clients.delete(socket));
     socket.on('message', (data) => {
       const request = JSON.parse(String(data)) as BridgeRequest;
+      // The preload's own channel in Electron: the page never sends this itself.
+      if (request.kind === 'dropped-path') return controller.addDroppedPath(request.path);
       void dispatchInvoke(controller.handlers, request.channel, request.request, (error) =>
         console.error(error),
       ).then((result) =>

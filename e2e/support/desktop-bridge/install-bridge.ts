@@ -3,7 +3,8 @@ import type { Page } from '@playwright/test';
 /**
  * Puts a `window.ferry` on the page that speaks to the bridge server instead of Electron's IPC.
  * The one thing a browser cannot give is a dropped file's disk path, so tests register the path
- * of each file they drop by name (`window.__ferryDropPaths`).
+ * of each file they drop by name (`window.__ferryDropPaths`), and the bridge reports it to main
+ * as Electron's preload would.
  */
 export async function installDesktopBridge(page: Page, wsUrl: string): Promise<void> {
   await page.addInitScript((url: string) => {
@@ -33,7 +34,7 @@ export async function installDesktopBridge(page: Page, wsUrl: string): Promise<v
           const id = nextId++;
           return new Promise((done) => {
             pending.set(id, done);
-            socket.send(JSON.stringify({ id, channel, request }));
+            socket.send(JSON.stringify({ kind: 'invoke', id, channel, request }));
           });
         },
       },
@@ -49,7 +50,13 @@ export async function installDesktopBridge(page: Page, wsUrl: string): Promise<v
           set.add(listener);
           return () => set.delete(listener);
         },
-        pathForFile: (file: File) => dropPaths.get(file.name) ?? '',
+        // As the preload does: a dropped file's path is reported to main, which then trusts it.
+        pathForFile: (file: File) => {
+          const path = dropPaths.get(file.name) ?? '';
+          if (path !== '')
+            void opened.then(() => socket.send(JSON.stringify({ kind: 'dropped-path', path })));
+          return path;
+        },
       },
     });
   }, wsUrl);

@@ -24,7 +24,6 @@ export function testControllerOptions(
     desktopShell: {
       openFolder: async () => undefined,
       revealFile: () => undefined,
-      openExternal: async () => undefined,
     },
     ...overrides,
   };

@@ -200,7 +200,12 @@ export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBa
       return ok(null);
     },
 
-    async chooseDownloadFolder() {
+    chooseDownloadFolder: () =>
+      Promise.resolve(
+        err(ERR_NOT_IN_BROWSER, 'The browser asks where to save each time you accept.'),
+      ),
+
+    async chooseDestination() {
       try {
         return ok(await saving.chooseFolder());
       } catch (error) {

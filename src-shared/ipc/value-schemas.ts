@@ -1,0 +1,25 @@
+import * as v from 'valibot';
+
+// The values that cross IPC and land in settings: the renderer is never trusted, and a settings
+// file may have been edited by hand.
+
+/** The longest path or list IPC carries; well past any real file system's limit. */
+export const MAX_PATH_LENGTH = 4096;
+export const MAX_PATHS = 10_000;
+export const MAX_URL_LENGTH = 2048;
+
+export const PathSchema = v.pipe(
+  v.string(),
+  v.minLength(1),
+  v.maxLength(MAX_PATH_LENGTH),
+  v.check((path) => !path.includes('\0'), 'a path may not contain NUL'),
+);
+
+export const PathListSchema = v.pipe(v.array(PathSchema), v.minLength(1), v.maxLength(MAX_PATHS));
+
+export const HttpUrlSchema = v.pipe(
+  v.string(),
+  v.maxLength(MAX_URL_LENGTH),
+  v.url(),
+  v.check((url) => /^https?:$/.test(new URL(url).protocol), 'only http and https links'),
+);
