@@ -61,6 +61,27 @@ test('the desktop app launches into a secure window showing the send screen', as
   expect(await window.evaluate(() => typeof (window as { ferry?: unknown }).ferry)).toBe('object');
 });
 
+test('the window is served from the app origin and reaches no local file, window or worker', async () => {
+  const page = await (await launch()).firstWindow();
+  expect(page.url()).toBe('ferry://app/index.html');
+  const attempts = await page.evaluate(async () => {
+    const fileRead = await fetch('file:///etc/hostname').then(
+      () => 'read',
+      () => 'refused',
+    );
+    const opened = window.open('https://example.com') === null ? 'refused' : 'opened';
+    let worker = 'refused';
+    try {
+      new Worker(URL.createObjectURL(new Blob([''], { type: 'text/javascript' })));
+      worker = 'started';
+    } catch {
+      // The desktop CSP allows no workers.
+    }
+    return { fileRead, opened, worker };
+  });
+  expect(attempts).toEqual({ fileRead: 'refused', opened: 'refused', worker: 'refused' });
+});
+
 test('files opened with the app are sent and a command-line receiver gets them', async () => {
   const photos = join(scratch.path, 'Photos');
   randomFile(photos, 'a.jpg', 200_000);
