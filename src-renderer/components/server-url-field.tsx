@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useStore } from 'zustand';
-import { isHttpUrl } from '../../src-shared/ipc/guards';
+import * as v from 'valibot';
+import { HttpUrlSchema } from '../../src-shared/ipc/value-schemas';
 import { useFerryStores } from '../stores/stores-context';
 
 /** The signaling server address, saved on Save so a half-typed address is never used. */
@@ -23,7 +24,7 @@ export function ServerUrlField({ value }: { value: string }) {
 
   async function save(): Promise<void> {
     const address = text.trim();
-    if (!isHttpUrl(address)) {
+    if (!v.is(HttpUrlSchema, address)) {
       setProblem('Enter an address that starts with http:// or https://.');
       return;
     }
