@@ -97,7 +97,8 @@ describe('the CLI with the strict spec-only peer', () => {
         expect(sent.receiverVer).toBeDefined();
         expect(sent.confirmed, sent.steps.join('\n')).toBe(true);
         // A sender that announced no extension hears nothing but the spec: acks at offset 0
-        // (the spec peer refuses any other), `received`, no message of a type it does not know.
+        // (the spec peer refuses any other), `received`, no message of a type it does not know,
+        // though the CLI shows it the offer first (no early `ferry-caps` asking for a list).
         expect(unknownTypes(sent.steps)).toEqual([]);
         await expectSameFiles(destination, files);
       }
@@ -136,7 +137,8 @@ describe('the CLI with the strict spec-only peer', () => {
         // took it as the confirmation (no "not confirmed" in its summary).
         expect(received.receivedSent, received.steps.join('\n')).toBe(true);
         expect(sent.stdout).toMatch(/^Delivered 3 files \([^)]*\)\.$/m);
-        // The one new frame a spec receiver sees is the sender's announcement, which it ignores.
+        // The one new frame a spec receiver sees is the sender's announcement, which it ignores:
+        // it never asks for the file list, so no `ferry-list` follows.
         expect(unknownTypes(received.steps)).toEqual(['ferry-caps']);
         await expectSameFiles(destination, files);
       }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { offerFileViews } from '../../src-shared/transfer/offer-files';
+import { OFFER_FILES_PRINTED } from '../../src-shared/transfer/transfer-view';
 import { acceptQuestion, describeOffer } from './describe-offer';
 
 describe('the receiver is shown what the protocol has announced', () => {
-  it('a batch names its count, total size, first file and the sender’s version', () => {
+  it('a batch the sender did not list names its count, total size, first file and the sender’s version, and says so', () => {
     expect(
       describeOffer({
         firstFileName: 'photos/a.jpg',
@@ -11,7 +13,8 @@ describe('the receiver is shown what the protocol has announced', () => {
         senderVersion: '0.1.0',
       }),
     ).toBe(
-      'Incoming: 3 files, 64.0 MB in all, starting with "photos/a.jpg" (sender runs Ferry 0.1.0).',
+      'Incoming: 3 files, 64.0 MB in all, starting with "photos/a.jpg" (sender runs Ferry 0.1.0).\n' +
+        'Only the first name is known: the sender did not list its files.',
     );
   });
 
@@ -23,5 +26,61 @@ describe('the receiver is shown what the protocol has announced', () => {
 
   it('then asks about the destination, no by default', () => {
     expect(acceptQuestion('/home/ana/Downloads')).toBe('Save to /home/ana/Downloads? [y/N] ');
+  });
+});
+
+describe('an offer whose sender listed its files', () => {
+  it('prints every name with its size, flagging hidden files and programs', () => {
+    const files = offerFileViews([
+      { path: 'notes.txt', size: 1200 },
+      { path: '.ssh/authorized_keys', size: 400 },
+      { path: 'invoice.pdf.exe', size: 2048 },
+    ]);
+    expect(
+      describeOffer({ firstFileName: 'notes.txt', fileCount: 3, totalBytes: 3648, files }),
+    ).toBe(
+      [
+        'Incoming: 3 files, 3.56 KB in all:',
+        '  notes.txt (1.17 KB)',
+        '  .ssh/authorized_keys (400 B) [hidden]',
+        '  invoice.pdf.exe (2.00 KB) [executable]',
+      ].join('\n'),
+    );
+  });
+
+  it(`prints the first ${OFFER_FILES_PRINTED} names and counts the rest, flags included`, () => {
+    const paths = [
+      ...Array.from({ length: OFFER_FILES_PRINTED }, (_, index) => `scan-${index}.png`),
+      'late/.profile',
+      'late/setup.sh',
+      'late/readme.txt',
+    ];
+    const files = offerFileViews(paths.map((path) => ({ path, size: 10 })));
+    const lines = describeOffer({
+      firstFileName: 'scan-0.png',
+      fileCount: paths.length,
+      totalBytes: paths.length * 10,
+      files,
+    }).split('\n');
+    expect(lines).toHaveLength(1 + OFFER_FILES_PRINTED + 1);
+    expect(lines.at(-1)).toBe('  and 3 more files [1 hidden, 1 executable]');
+  });
+
+  it('counts the files a list cut short did not name', () => {
+    const files = offerFileViews([{ path: 'a.txt', size: 1 }]);
+    expect(
+      describeOffer({ firstFileName: 'a.txt', fileCount: 4, totalBytes: 4, files }).split('\n'),
+    ).toEqual([
+      'Incoming: 4 files, 4 B in all:',
+      '  a.txt (1 B)',
+      '  and 3 files the sender did not list',
+    ]);
+  });
+
+  it('flags a single listed file on its one line', () => {
+    const files = offerFileViews([{ path: 'run.command', size: 5 }]);
+    expect(
+      describeOffer({ firstFileName: 'run.command', fileCount: 1, totalBytes: 5, files }),
+    ).toBe('Incoming: 1 file, 5 B in all, "run.command" [executable].');
   });
 });

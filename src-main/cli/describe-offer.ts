@@ -1,19 +1,68 @@
 import { formatBytes } from '../../src-shared/format/format-bytes';
-import type { OfferView } from '../../src-shared/transfer/transfer-view';
+import { offerFileFlags } from '../../src-shared/transfer/offer-files';
+import {
+  OFFER_FILES_PRINTED,
+  type OfferFileView,
+  type OfferView,
+} from '../../src-shared/transfer/transfer-view';
 
 /**
- * What a receiver is shown of an offer. The protocol announces one file at a time, so before the
- * first ack only the count, the total and the first name are known: say exactly that.
+ * What a receiver is shown of an offer. The protocol announces one file at a time, so unless the
+ * sender listed its files (docs/protocol.md, "File list"), only the count, the total and the
+ * first name are known before the first ack: say exactly that. A listed offer prints its first
+ * names, each flagged when it is hidden or runs a program, and counts the rest.
  */
 export function describeOffer(offer: OfferView): string {
   const files = offer.fileCount === 1 ? '1 file' : `${offer.fileCount} files`;
   const from = offer.senderVersion ? ` (sender runs Ferry ${offer.senderVersion})` : '';
-  const first =
-    offer.fileCount === 1 ? `"${offer.firstFileName}"` : `starting with "${offer.firstFileName}"`;
-  return `Incoming: ${files}, ${formatBytes(offer.totalBytes)} in all, ${first}${from}.`;
+  const listed = offer.files;
+  if (offer.fileCount === 1) {
+    const only = listed?.[0];
+    const noted = only === undefined ? '' : flagged(only);
+    return `Incoming: 1 file, ${formatBytes(offer.totalBytes)} in all, "${offer.firstFileName}"${noted}${from}.`;
+  }
+  if (listed === undefined) {
+    return (
+      `Incoming: ${files}, ${formatBytes(offer.totalBytes)} in all, starting with "${offer.firstFileName}"${from}.\n` +
+      'Only the first name is known: the sender did not list its files.'
+    );
+  }
+  const lines = [`Incoming: ${files}, ${formatBytes(offer.totalBytes)} in all${from}:`];
+  for (const file of listed.slice(0, OFFER_FILES_PRINTED)) {
+    lines.push(`  ${file.name} (${formatBytes(file.size)})${flagged(file)}`);
+  }
+  const printed = Math.min(listed.length, OFFER_FILES_PRINTED);
+  const rest = listed.slice(printed);
+  if (rest.length > 0) {
+    const more = rest.length === 1 ? '1 more file' : `${rest.length} more files`;
+    lines.push(`  and ${more}${flagsAmong(rest)}`);
+  }
+  const unlisted = offer.fileCount - listed.length;
+  if (unlisted > 0) lines.push(`  and ${countFiles(unlisted)} the sender did not list`);
+  return lines.join('\n');
 }
 
 /** The question after the offer, unless `--yes` answered it already. */
 export function acceptQuestion(destination: string): string {
   return `Save to ${destination}? [y/N] `;
+}
+
+function flagged(file: OfferFileView): string {
+  const flags = offerFileFlags(file);
+  return flags.length === 0 ? '' : ` [${flags.join(', ')}]`;
+}
+
+function countFiles(count: number): string {
+  return count === 1 ? '1 file' : `${count} files`;
+}
+
+/** How many of the files not printed are flagged, so none passes unseen. */
+function flagsAmong(files: readonly OfferFileView[]): string {
+  const hidden = files.filter((file) => file.hidden).length;
+  const executable = files.filter((file) => file.executable).length;
+  const counts = [
+    ...(hidden > 0 ? [`${hidden} hidden`] : []),
+    ...(executable > 0 ? [`${executable} executable`] : []),
+  ];
+  return counts.length === 0 ? '' : ` [${counts.join(', ')}]`;
 }

@@ -81,7 +81,12 @@ const refusedAsUnchosen = expect.objectContaining({
 
 /** A sender on loopback offering `file`; resolves with its code once it waits for a receiver. */
 function offer(file: string): Promise<string> {
-  const sender = sendFiles({ serverUrl: rig.server.url, paths: [file], iceServers: [] });
+  const sender = sendFiles({
+    serverUrl: rig.server.url,
+    remedySurface: 'cli',
+    paths: [file],
+    iceServers: [],
+  });
   return new Promise((resolve) =>
     sender.on('state', (state) => {
       if (state.phase === 'waiting-for-peer') resolve(state.code);

@@ -1,6 +1,6 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DesktopSettings } from '../../src-shared/ipc/contract';
 import { openSettingsStore } from './settings-store';
@@ -54,5 +54,81 @@ describe('settings persist in the user-data folder', () => {
     const store = await openSettingsStore(file, defaults);
     await store.update({ autoAccept: true });
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ ...defaults, autoAccept: true });
+  });
+
+  it('a stored value of the wrong kind falls back to its default alone', async () => {
+    const file = await settingsFile(
+      JSON.stringify({
+        serverUrl: 'https://signal.example.org',
+        downloadFolder: 'bad\0path',
+        reportStats: 'no',
+        autoAccept: true,
+      }),
+    );
+    const store = await openSettingsStore(file, defaults);
+    expect(store.get()).toEqual({
+      ...defaults,
+      serverUrl: 'https://signal.example.org',
+      autoAccept: true,
+    });
+  });
+
+  it('a settings file that holds no object falls back to the defaults', async () => {
+    const store = await openSettingsStore(await settingsFile('[1, 2]'), defaults);
+    expect(store.get()).toEqual(defaults);
+  });
+});
+
+describe('settings writes', () => {
+  const UPDATES = 150;
+
+  // Each update changes one of three settings, so a change applied to stale state loses the others.
+  const updateNumber = (i: number): Partial<DesktopSettings> =>
+    i % 3 === 0
+      ? { serverUrl: `https://signal-${i}.example.org` }
+      : i % 3 === 1
+        ? { downloadFolder: `/home/me/Downloads/${i}` }
+        : { autoAccept: i % 2 === 0 };
+
+  /** What the settings are after updates 0..last, one after the other. */
+  const afterUpdates = (last: number): DesktopSettings =>
+    Array.from({ length: last + 1 }, (_, i) => updateNumber(i)).reduce<DesktopSettings>(
+      (settings, change) => ({ ...settings, ...change }),
+      defaults,
+    );
+
+  it('150 overlapping updates all succeed, each on top of the one before', async () => {
+    const file = await settingsFile();
+    const store = await openSettingsStore(file, defaults);
+
+    const results = await Promise.allSettled(
+      Array.from({ length: UPDATES }, (_, i) => store.update(updateNumber(i))),
+    );
+
+    expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
+    expect(results.map((result) => result.status === 'fulfilled' && result.value)).toEqual(
+      Array.from({ length: UPDATES }, (_, i) => afterUpdates(i)),
+    );
+    const last = afterUpdates(UPDATES - 1);
+    expect(store.get()).toEqual(last);
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(last);
+    expect(await readdir(dirname(file))).toEqual(['settings.json']);
+  });
+
+  it('a failed write is reported, keeps the saved settings and does not block later updates', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'ferry-settings-'));
+    const userData = join(folder, 'user-data');
+    const file = join(userData, 'settings.json');
+    const store = await openSettingsStore(file, defaults);
+    // A file where the user-data folder should be: the write cannot happen.
+    await writeFile(userData, 'in the way');
+
+    await expect(store.update({ autoAccept: true })).rejects.toThrow();
+    expect(store.get()).toEqual(defaults);
+
+    await rm(userData);
+    expect(await store.update({ reportStats: false })).toEqual({ ...defaults, reportStats: false });
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ ...defaults, reportStats: false });
+    expect(await readdir(userData)).toEqual(['settings.json']);
   });
 });

@@ -1,29 +1,34 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { DesktopSettings } from '../../src-shared/ipc/contract';
-import { isBoolean, isHttpUrl, isPath, isRecord } from '../../src-shared/ipc/guards';
+import { readSettings } from '../../src-shared/ipc/settings-schema';
 
 /** Settings persisted as JSON in the user-data folder; a damaged file falls back to defaults. */
 export interface SettingsStore {
   get(): DesktopSettings;
+  /** Resolves once the change is on disk; a failed write leaves the settings as they were. */
   update(change: Partial<DesktopSettings>): Promise<DesktopSettings>;
 }
 
-const checks: { [K in keyof DesktopSettings]: (value: unknown) => boolean } = {
-  serverUrl: isHttpUrl,
-  downloadFolder: isPath,
-  reportStats: isBoolean,
-  autoAccept: isBoolean,
-};
-
-/** Keeps each stored value only if it is still valid, so one bad field never loses the rest. */
-function mergeValid(defaults: DesktopSettings, stored: unknown): DesktopSettings {
-  if (!isRecord(stored)) return defaults;
-  const merged: Record<string, unknown> = { ...defaults };
-  for (const key of Object.keys(checks) as (keyof DesktopSettings)[]) {
-    if (checks[key](stored[key])) merged[key] = stored[key];
+/** Write, fsync, rename: a crash at any point leaves the old file or the new one, never half. */
+async function writeAtomically(file: string, text: string): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  // Its own name per write, so no other write (of this or another store) can rename it away.
+  const staging = `${file}.${randomUUID()}.tmp`;
+  try {
+    const handle = await open(staging, 'w');
+    try {
+      await handle.writeFile(text, 'utf8');
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(staging, file);
+  } catch (error) {
+    await rm(staging, { force: true });
+    throw error;
   }
-  return merged as unknown as DesktopSettings;
 }
 
 export async function openSettingsStore(
@@ -32,21 +37,24 @@ export async function openSettingsStore(
 ): Promise<SettingsStore> {
   let current = defaults;
   try {
-    current = mergeValid(defaults, JSON.parse(await readFile(file, 'utf8')));
+    current = readSettings(JSON.parse(await readFile(file, 'utf8')), defaults);
   } catch {
     // A missing or unreadable file means first launch: defaults stand.
   }
+  // Updates run one at a time, each on the state the previous one saved.
+  let queue: Promise<unknown> = Promise.resolve();
 
   return {
     get: () => current,
-    async update(change) {
-      current = mergeValid(current, { ...current, ...change });
-      await mkdir(dirname(file), { recursive: true });
-      // Write-then-rename so a crash mid-write never leaves a truncated settings file.
-      const staging = `${file}.${process.pid}.tmp`;
-      await writeFile(staging, `${JSON.stringify(current, null, 2)}\n`, 'utf8');
-      await rename(staging, file);
-      return current;
+    update(change) {
+      const saved = queue.then(async () => {
+        const next = readSettings({ ...current, ...change }, current);
+        await writeAtomically(file, `${JSON.stringify(next, null, 2)}\n`);
+        current = next;
+        return next;
+      });
+      queue = saved.catch(() => undefined);
+      return saved;
     },
   };
 }

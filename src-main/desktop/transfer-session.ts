@@ -7,6 +7,7 @@ import {
   type PeerOptions,
   type Transfer,
 } from '../engine';
+import { ERR_BUSY, refusalToStart } from './one-transfer-rule';
 
 export interface ReceiveRequest {
   code: string;
@@ -77,8 +78,7 @@ export class TransferSession {
   }
 
   dismiss(): void {
-    if (this.#transfer)
-      throw new HandlerError('ERR_BUSY', 'Cancel the transfer before leaving it.');
+    if (this.#transfer) throw new HandlerError(ERR_BUSY, 'Cancel the transfer before leaving it.');
     this.#show(IDLE_TRANSFER);
   }
 
@@ -90,12 +90,8 @@ export class TransferSession {
   }
 
   #ensureIdle(): void {
-    if (this.#transfer) {
-      throw new HandlerError(
-        'ERR_BUSY',
-        'A transfer is already running; finish or cancel it first.',
-      );
-    }
+    const refusal = refusalToStart(this.#transfer !== undefined);
+    if (refusal) throw new HandlerError(refusal.code, refusal.message);
   }
 
   #follow(transfer: Transfer): void {

@@ -20,6 +20,7 @@ import type { IceServerEntry } from '../../src-shared/signaling/http-api';
 import type { SignalPayload } from '../../src-shared/signaling/signal-payload';
 import { CODE_LIFETIME_MS } from '../../src-shared/signaling/limits';
 import type { OfferView } from '../../src-shared/transfer/transfer-view';
+import type { DownloadMark } from './download-mark';
 
 /**
  * Every deadline of a native peer in milliseconds (docs/protocol.md, "Setup deadlines" and
@@ -126,6 +127,12 @@ export interface SendOptions extends PeerOptions {
   testSeam?: SendTestSeam;
 }
 
+/** Lets a test play a receiver whose disk is fuller than it is; the engine's test seam. */
+export interface ReceiveTestSeam {
+  /** Replaces the free-space reading of the folder the batch goes into. */
+  freeBytes?: (folder: string) => Promise<number>;
+}
+
 /** Accept or decline, or accept into another folder than `destination` (the person changed it). */
 export type OfferAnswer = boolean | { destination: string };
 
@@ -138,4 +145,10 @@ export interface ReceiveOptions extends PeerOptions {
   onOffer?: (offer: OfferView) => Promise<OfferAnswer>;
   /** Whether to add the received byte count to the server's anonymous counter. Default true. */
   reportBytes?: boolean;
+  /**
+   * Marks each received file as coming from another device once it has its final name
+   * (download-mark.ts); defaults to this platform's mark. Tests record it instead.
+   */
+  downloadMark?: DownloadMark;
+  testSeam?: ReceiveTestSeam;
 }

@@ -10,8 +10,12 @@ import {
   writeTextFile,
 } from './test-support/files-on-disk';
 import { transferPair } from './test-support/transfer-pair';
+import { specSend } from '../../test-peers/spec-peer';
+import type { OfferView } from '../../src-shared/transfer/transfer-view';
+import { receiveFiles, type FinalState } from '.';
 
 const MiB = 1024 * 1024;
+const TiB = 1024 * 1024 * MiB;
 
 const rig = useLoopbackRig();
 
@@ -116,5 +120,51 @@ describe('a receiver facing a sender that breaks its word', () => {
       'Ferry must be updated on the other device',
     );
     expect(await filesUnder(destination)).toEqual([]);
+  });
+
+  it('refuses a file announced past the accepted total: the sender hears why, and nothing of it lands', async () => {
+    const destination = join(rig.scratch.path, 'past-total-received');
+    const offers: OfferView[] = [];
+    let received: Promise<FinalState> | undefined;
+    // The spec-only peer plays the liar: "2 files, 10 B", then file 2 announced at 1 TiB.
+    const sending = specSend({
+      serverUrl: rig.server.url,
+      files: [
+        { name: 'a.txt', bytes: new TextEncoder().encode('12345') },
+        { name: 'b.bin', bytes: new TextEncoder().encode('67890') },
+      ],
+      misannounce: (index) => (index === 2 ? TiB : undefined),
+      onCode: (code) => {
+        received = receiveFiles({
+          serverUrl: rig.server.url,
+          code,
+          destination,
+          iceServers: [],
+          remedySurface: 'cli',
+          // A native receiver announces its release; the strict peer holds it to that.
+          ver: '0.1.0',
+          // Room for the lie on disk, so only the accepted total stands in its way.
+          testSeam: { freeBytes: async () => 2 * TiB },
+          onOffer: async (offer) => {
+            offers.push(offer);
+            return true;
+          },
+        }).finished;
+      },
+    });
+    const reason =
+      'refused file description: file 2 announces 1.00 TB, which takes the batch past the 10 B that were accepted';
+
+    await expect(sending).rejects.toThrow(
+      `the receiver sent incompatible (pv 1, pvMin 1): ${reason}`,
+    );
+    expect(offers).toMatchObject([{ firstFileName: 'a.txt', fileCount: 2, totalBytes: 10 }]);
+    expect(await received).toMatchObject({
+      phase: 'failed',
+      code: 'ERR_BAD_METADATA',
+      message: reason,
+    });
+    // File 1 was within what was accepted; of file 2 there is no file and no .part.
+    expect(await filesUnder(destination)).toEqual(['a.txt']);
   });
 });

@@ -12,9 +12,11 @@ export {
   type OfferAnswer,
   type PeerOptions,
   type ReceiveOptions,
+  type ReceiveTestSeam,
   type RoutePolicy,
   type SendOptions,
   type SendTestSeam,
 } from './engine-options';
 export { SessionFailure } from '../../src-shared/session/session-failure';
 export { listSendFiles, type SendFile } from './send-list';
+export type { DownloadMark, MarkOrigin } from './download-mark';

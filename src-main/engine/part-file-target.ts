@@ -13,9 +13,14 @@ type Staged =
 /**
  * The native save target: each file a `.part` under `destination`, renamed once its byte count
  * checks out (docs/architecture.md, "Ports"), resumable from what an earlier try left
- * (kept-parts.ts). Translation only: the order is the session core's.
+ * (kept-parts.ts), and handed to `markSaved` under its final name (download-mark.ts). A file
+ * found already complete from an earlier try is left as it is, unmarked again. Translation only:
+ * the order is the session core's.
  */
-export function partFileTarget(destination: string): SaveTarget {
+export function partFileTarget(
+  destination: string,
+  markSaved: (savedPath: string, name: string) => Promise<void>,
+): SaveTarget {
   const open = new Map<number, Staged>();
   const swept = new Set<string>();
   const file = (index: number): Staged => {
@@ -77,12 +82,16 @@ export function partFileTarget(destination: string): SaveTarget {
       const staged = file(index);
       open.delete(index);
       if (staged.kind === 'complete') return savedAs(staged.path);
+      let savedPath: string;
       try {
-        return savedAs(await staged.part.commit(staged.fileSize));
+        savedPath = await staged.part.commit(staged.fileSize);
       } catch (error) {
         await staged.part.discard();
         throw error;
       }
+      const saved = savedAs(savedPath);
+      await markSaved(savedPath, saved.name);
+      return saved;
     },
     async discard(index, keep) {
       const found = open.get(index);

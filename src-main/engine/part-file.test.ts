@@ -1,7 +1,8 @@
-import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PartFile } from './part-file';
+import { openDirect } from './received-file-open';
 import { filesUnder, scratchFolder } from './test-support/files-on-disk';
 
 let scratch: Awaited<ReturnType<typeof scratchFolder>>;
@@ -70,7 +71,60 @@ describe('a received file on disk', () => {
     await mkdir(elsewhere, { recursive: true });
     await symlink(elsewhere, join(target, 'door'));
 
-    await expect(PartFile.create(target, 'door/planted.txt')).rejects.toThrow(/outside/);
-    expect(await filesUnder(elsewhere)).toEqual([]);
+    await expect(PartFile.create(target, 'door/deeper/planted.txt')).rejects.toThrow(
+      'door in the destination folder is a symbolic link, and Ferry does not save through links',
+    );
+    expect(await readdir(elsewhere)).toEqual([]);
   });
+
+  it('refuses a folder that is a link even when it leads back inside the destination', async () => {
+    const target = join(scratch.path, 'looped');
+    await mkdir(join(target, 'real'), { recursive: true });
+    await symlink(join(target, 'real'), join(target, 'alias'));
+
+    await expect(PartFile.create(target, 'alias/photo.jpg')).rejects.toThrow(/alias .* link/);
+    expect(await readdir(join(target, 'real'))).toEqual([]);
+  });
+
+  it('refuses a folder level that is already a file', async () => {
+    const target = join(scratch.path, 'file-in-the-way');
+    await mkdir(target, { recursive: true });
+    await writeFile(join(target, 'album'), 'a file, not a folder');
+
+    await expect(PartFile.create(target, 'album/photo.jpg')).rejects.toThrow(
+      'album in the destination folder is already there and is not a folder',
+    );
+    expect(await readFile(join(target, 'album'), 'utf8')).toBe('a file, not a folder');
+  });
+
+  it('never writes a sidecar through a link at its name, and leaves no .part behind', async () => {
+    const target = join(scratch.path, 'sidecar-link');
+    const elsewhere = join(scratch.path, 'sidecar-elsewhere');
+    await mkdir(target, { recursive: true });
+    await mkdir(elsewhere, { recursive: true });
+    await symlink(join(elsewhere, 'planted'), join(target, 'big.bin.part.ferry'));
+    const identity = { name: 'big.bin', size: 10, senderFileId: 'id-1' };
+
+    await expect(PartFile.create(target, 'big.bin', identity)).rejects.toThrow(
+      'big.bin.part.ferry in the destination folder is a symbolic link',
+    );
+    expect(await readdir(elsewhere)).toEqual([]);
+    expect(await readdir(target)).toEqual(['big.bin.part.ferry']);
+  });
+
+  it.skipIf(process.platform !== 'linux')(
+    'never opens its direct I/O handle through a link',
+    async () => {
+      const target = join(scratch.path, 'direct-link');
+      await mkdir(target, { recursive: true });
+      await writeFile(join(target, 'real.bin'), 'untouched');
+      await symlink(join(target, 'real.bin'), join(target, 'swapped.part'));
+
+      expect(await openDirect(join(target, 'swapped.part'))).toBeUndefined();
+      const direct = await openDirect(join(target, 'real.bin'));
+      await direct?.close();
+      // Direct I/O exists here (Linux, not tmpfs), so the refusal above was the link's.
+      expect(direct).toBeDefined();
+    },
+  );
 });

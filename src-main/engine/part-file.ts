@@ -1,20 +1,17 @@
-import {
-  link,
-  lstat,
-  mkdir,
-  open,
-  realpath,
-  rename,
-  stat,
-  unlink,
-  type FileHandle,
-} from 'node:fs/promises';
-import { constants } from 'node:fs';
-import { isAbsolute, join, relative, sep } from 'node:path';
-import { withCollisionSuffix } from '../../src-shared/names';
+import { link, lstat, open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
+import { collisionCandidates } from '../../src-shared/names';
 import { BatchedFileWriter } from './batched-file-writer';
+import { receivedFolder } from './destination-folder';
 import { PART_SUFFIX } from '../../src-shared/verify/part-sidecar';
 import { PartSidecar, SIDECAR_SUFFIX, type FileIdentity } from './part-sidecar';
+import {
+  CREATE_NEW,
+  WRITE_EXISTING,
+  collisionRandomBytes,
+  explainLink,
+  openDirect,
+} from './received-file-open';
 
 interface Handles {
   buffered: FileHandle;
@@ -24,8 +21,9 @@ interface Handles {
 /**
  * A received file while it arrives: written in order to `<name>.part` beside where it will land,
  * renamed to its final name only after its byte count (and digest, when the sender sent one)
- * checks out, and deleted otherwise. It never overwrites anything: a taken name becomes
- * `name (1).ext`, `name (2).ext`, and so on. A resumable one keeps a sidecar of its block digests
+ * checks out, and deleted otherwise. It never overwrites anything, nor writes through a link: a
+ * taken name becomes `name (1).ext`, `name (2).ext`, and so on, then a random suffix
+ * (src-shared/names/collision-suffix.ts). A resumable one keeps a sidecar of its block digests
  * (part-sidecar.ts), and may be left on disk for a later try (docs/protocol.md, "Resume").
  */
 export class PartFile {
@@ -56,7 +54,7 @@ export class PartFile {
   /**
    * Creates the staging file for `relativePath` (sanitized, `/`-separated) under `target`,
    * recreating its folders there; with `identity`, a resumable one with its sidecar. Refuses a
-   * folder that leads outside `target` through a link.
+   * folder on the way that is a link (destination-folder.ts).
    */
   static async create(
     target: string,
@@ -64,14 +62,11 @@ export class PartFile {
     identity?: FileIdentity,
   ): Promise<PartFile> {
     const { folder, name } = await stagingFolder(target, relativePath);
-    for (let n = 0; ; n += 1) {
-      const partPath = join(
-        folder,
-        `${n === 0 ? name : withCollisionSuffix(name, n)}${PART_SUFFIX}`,
-      );
+    for (const candidate of collisionCandidates(name, collisionRandomBytes)) {
+      const partPath = join(folder, `${candidate}${PART_SUFFIX}`);
       let buffered: FileHandle;
       try {
-        buffered = await open(partPath, 'wx');
+        buffered = await open(partPath, CREATE_NEW);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
         continue;
@@ -79,9 +74,19 @@ export class PartFile {
       const handles = { buffered, direct: await openDirect(partPath) };
       const at = { folder, name, partPath };
       if (identity === undefined) return new PartFile(at, handles, undefined);
-      const sidecar = await PartSidecar.write(partPath + SIDECAR_SUFFIX, identity);
-      return new PartFile(at, handles, { identity, sidecar, startAt: 0 });
+      try {
+        const sidecar = await PartSidecar.write(partPath + SIDECAR_SUFFIX, identity);
+        return new PartFile(at, handles, { identity, sidecar, startAt: 0 });
+      } catch (error) {
+        await Promise.all([buffered.close(), handles.direct?.close()]);
+        await unlink(partPath).catch(() => undefined);
+        throw explainLink(
+          error,
+          besideFile(relativePath, candidate + PART_SUFFIX + SIDECAR_SUFFIX),
+        );
+      }
     }
+    throw new Error(`no free name for ${relativePath}`);
   }
 
   /**
@@ -95,7 +100,7 @@ export class PartFile {
     kept: { identity: FileIdentity; blocks: readonly Uint8Array[]; startAt: number },
   ): Promise<PartFile> {
     const { folder, name } = await stagingFolder(target, relativePath);
-    const buffered = await open(partPath, constants.O_WRONLY | constants.O_NOFOLLOW);
+    const buffered = await open(partPath, WRITE_EXISTING);
     try {
       await buffered.truncate(kept.startAt);
       const sidecar = await PartSidecar.write(
@@ -155,17 +160,16 @@ export class PartFile {
         `${onDisk} bytes reached the disk where ${expectedBytes ?? this.#writer.written} were expected`,
       );
     }
-    for (let n = 0; ; n += 1) {
-      const finalPath = join(
-        this.#folder,
-        n === 0 ? this.#name : withCollisionSuffix(this.#name, n),
-      );
+    for (const candidate of collisionCandidates(this.#name, collisionRandomBytes)) {
+      const finalPath = join(this.#folder, candidate);
       if (await this.#claim(finalPath)) {
         await this.#sidecar?.settled();
         await unlink(this.#partPath + SIDECAR_SUFFIX).catch(() => undefined);
         return finalPath;
       }
     }
+    await this.#unlink();
+    throw new Error(`no free name for ${this.#name}`);
   }
 
   /**
@@ -200,9 +204,9 @@ export class PartFile {
   }
 
   /**
-   * Moves the staging file to `finalPath` unless that name is taken. A hard link fails rather than
-   * replace an existing file, which a rename would do silently; file systems without hard links
-   * get a check before the rename.
+   * Moves the staging file to `finalPath` unless that name is taken, by anything, a link included.
+   * A hard link fails rather than replace what is there or write through a link, which a rename
+   * would do silently; file systems without hard links get a check before the rename.
    */
   async #claim(finalPath: string): Promise<boolean> {
     try {
@@ -220,8 +224,8 @@ export class PartFile {
 }
 
 /**
- * The folder `relativePath` lands in under `target`, created, and the file's own name. Refuses a
- * folder that leads outside `target` through a link.
+ * The folder `relativePath` lands in under `target`, created level by level, and the file's own
+ * name. Refuses a folder on the way that is a link or not a folder (destination-folder.ts).
  */
 export async function stagingFolder(
   target: string,
@@ -229,27 +233,12 @@ export async function stagingFolder(
 ): Promise<{ folder: string; name: string }> {
   const parts = relativePath.split('/');
   const name = parts.pop() ?? relativePath;
-  const folder = join(target, ...parts);
-  await mkdir(folder, { recursive: true });
-  const [realTarget, realFolder] = await Promise.all([realpath(target), realpath(folder)]);
-  const inside = relative(realTarget, realFolder);
-  if (inside.startsWith(`..${sep}`) || inside === '..' || isAbsolute(inside)) {
-    throw new Error(`${parts.join('/')} leads outside the destination folder`);
-  }
-  return { folder, name };
+  return { folder: await receivedFolder(target, parts), name };
 }
 
-/**
- * A second handle on `path` for direct I/O (Linux: O_DIRECT), or undefined where the platform or
- * the file system has none (macOS, Windows, tmpfs).
- */
-async function openDirect(path: string): Promise<FileHandle | undefined> {
-  if (constants.O_DIRECT === undefined) return undefined;
-  try {
-    return await open(path, constants.O_WRONLY | constants.O_DIRECT);
-  } catch {
-    return undefined;
-  }
+/** `name` in the folder of `relativePath`, as the person sees it. */
+function besideFile(relativePath: string, name: string): string {
+  return [...relativePath.split('/').slice(0, -1), name].join('/');
 }
 
 async function exists(path: string): Promise<boolean> {

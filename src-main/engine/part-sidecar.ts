@@ -6,6 +6,7 @@ import {
   sidecarText,
   type FileIdentity,
 } from '../../src-shared/verify/part-sidecar';
+import { APPEND_EXISTING, READ_EXISTING, REPLACE_WHOLE } from './received-file-open';
 
 export { SIDECAR_SUFFIX, type FileIdentity } from '../../src-shared/verify/part-sidecar';
 
@@ -31,7 +32,7 @@ export class PartSidecar {
     try {
       const info = await lstat(path);
       if (!info.isFile() || info.size > sidecarMaxBytes(identity)) return undefined;
-      return readSidecar(await readFile(path, 'utf8'), identity);
+      return readSidecar(await readFile(path, { encoding: 'utf8', flag: READ_EXISTING }), identity);
     } catch {
       return undefined;
     }
@@ -43,7 +44,7 @@ export class PartSidecar {
     identity: FileIdentity,
     blocks: readonly Uint8Array[] = [],
   ): Promise<PartSidecar> {
-    await writeFile(path, sidecarText(identity, blocks), { flag: 'w' });
+    await writeFile(path, sidecarText(identity, blocks), { flag: REPLACE_WHOLE });
     return new PartSidecar(path, blocks.length);
   }
 
@@ -56,7 +57,7 @@ export class PartSidecar {
       .then(async () => {
         if (block !== this.#blocks) return;
         await onDisk;
-        await appendFile(this.path, digestLine(digest));
+        await appendFile(this.path, digestLine(digest), { flag: APPEND_EXISTING });
         this.#blocks += 1;
       })
       // A block that could not be recorded only costs a resume: it is checked again next time.

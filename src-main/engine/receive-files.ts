@@ -3,7 +3,9 @@ import { offeredCapabilities } from '../../src-shared/session/capabilities';
 import { runReceiveFlow } from '../../src-shared/session/receive-flow';
 import { runReceiveSession, type Acceptance } from '../../src-shared/session/receive-session';
 import { prepareDestination } from './destination-folder';
+import { downloadMarkFor, markReceived } from './download-mark';
 import { DEFAULT_TIMEOUTS, type ReceiveOptions } from './engine-options';
+import { freeBytesIn, measuringFreeSpace } from './free-space';
 import { connectTimeouts, receiverTimers } from './engine-timeouts';
 import { localVersion } from './local-version';
 import { nativeRoute } from './native-route';
@@ -35,6 +37,7 @@ async function receive(
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const { cancelled } = control;
   const destination = await prepareDestination(options.destination);
+  const markSaved = markReceived(options.downloadMark ?? downloadMarkFor(), control.warn);
   const requests = nativeSignalingRequests(options.serverUrl, timeouts);
   const route = nativeRoute(options, requests, control);
   await runReceiveFlow(
@@ -44,7 +47,7 @@ async function receive(
       resolveCode: (normalized, stop) => requests.resolveCode(normalized, stop),
       joinRoom: (roomId, stop) => joinSignalingRoom(options, roomId, timeouts.roleWait, stop),
       chooseRoute: route.choose,
-      runSession: (channel, started, accepted) => {
+      runSession: (channel, started, accepted, kept) => {
         route.opened();
         return runReceiveSession({
           channel,
@@ -55,10 +58,13 @@ async function receive(
           local: localVersion(options),
           remedySurface: options.remedySurface,
           // After a lost link the batch goes on where it was accepted, without asking again.
-          acceptance:
+          acceptance: measuringFreeSpace(
             accepted === undefined
-              ? acceptance(options, destination)
+              ? acceptance(options, destination, markSaved)
               : { ask: false, target: accepted },
+            options.testSeam?.freeBytes ?? freeBytesIn,
+          ),
+          ...(kept === undefined ? {} : { keptBytes: kept.bytesDone }),
           publish: control.update,
           cancelled,
           started,
@@ -74,17 +80,21 @@ async function receive(
 }
 
 /** Into `destination` at once, or as the owner answers: yes, no, or yes into another folder. */
-function acceptance(options: ReceiveOptions, destination: string): Acceptance {
+function acceptance(
+  options: ReceiveOptions,
+  destination: string,
+  markSaved: (savedPath: string, name: string) => Promise<void>,
+): Acceptance {
   const { onOffer } = options;
-  if (onOffer === undefined) return { ask: false, target: partFileTarget(destination) };
+  if (onOffer === undefined) return { ask: false, target: partFileTarget(destination, markSaved) };
   return {
     ask: true,
     destination: async () => destination,
     async choose(offer) {
       const answer = await onOffer(offer).catch(() => false as const);
       if (answer === false) return undefined;
-      if (answer === true) return partFileTarget(destination);
-      return partFileTarget(await prepareDestination(answer.destination));
+      if (answer === true) return partFileTarget(destination, markSaved);
+      return partFileTarget(await prepareDestination(answer.destination), markSaved);
     },
   };
 }

@@ -31,7 +31,12 @@ export function sendFiles(options: SendOptions): Transfer {
 async function send(options: SendOptions, control: TransferControl): Promise<void> {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const { cancelled } = control;
-  const files = await unlessCancelled(listSendFiles(options.paths), cancelled);
+  const links: string[] = [];
+  const files = await unlessCancelled(
+    listSendFiles(options.paths, (name) => links.push(name)),
+    cancelled,
+  );
+  if (links.length > 0) control.warn(skippedLinksWarning(links));
   const announced = await announce(files, options);
   const requests = nativeSignalingRequests(options.serverUrl, timeouts);
   const route = nativeRoute(options, requests, control);
@@ -73,6 +78,16 @@ async function send(options: SendOptions, control: TransferControl): Promise<voi
       afterConnectMs: 0,
     },
   );
+}
+
+/** Links named in the warning before the rest are only counted. */
+const SKIPPED_LINKS_NAMED = 3;
+
+function skippedLinksWarning(links: readonly string[]): string {
+  const named = links.slice(0, SKIPPED_LINKS_NAMED).join(', ');
+  const more = links.length - SKIPPED_LINKS_NAMED;
+  const list = more > 0 ? `${named} and ${more} more` : named;
+  return `Links inside a folder are left out, with what they point to: ${list}`;
 }
 
 function announce(files: readonly SendFile[], options: SendOptions): Promise<SenderFile[]> {

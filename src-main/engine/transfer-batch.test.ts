@@ -2,6 +2,7 @@ import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useLoopbackRig } from './test-support/loopback-rig';
+import { COLLISION_NUMBERED_TRIES } from '../../src-shared/names';
 import { STATS_PATH } from '../../src-shared/signaling/endpoints';
 import type { StatsTotal } from '../../src-shared/signaling/http-api';
 import {
@@ -91,6 +92,41 @@ describe('a batch between two engines through a real signaling server', () => {
     expect(await readFile(join(destination, 'report.pdf'), 'utf8')).toBe('old report');
     expect(await readFile(join(destination, 'report (1).pdf'), 'utf8')).toBe('new report');
     expect(await readFile(join(destination, 'docs', 'archive.tar.gz'), 'utf8')).toBe('old archive');
+  });
+
+  it('gives 300 files of one name 300 free names: numbered up to the cap, then random, nothing overwritten', async () => {
+    const source = join(rig.scratch.path, 'same-name-source');
+    const count = 300;
+    const contents = Array.from({ length: count }, (_, n) => `contents of file ${n}`);
+    const paths = contents.map((_, n) => join(source, `file-${n}.txt`));
+    await Promise.all(paths.map((path, n) => writeTextFile(path, contents[n] ?? '')));
+    const destination = join(rig.scratch.path, 'same-name-received');
+    await writeTextFile(join(destination, 'same.txt'), 'was here first');
+
+    const outcome = await transferPair(
+      rig.server.url,
+      { paths, iceServers: [], testSeam: { announce: () => ({ fileName: 'same.txt' }) } },
+      { destination, iceServers: [], reportBytes: false },
+    );
+
+    expect(outcome.receiver).toMatchObject({ phase: 'done' });
+    const landed = await filesUnder(destination);
+    expect(landed).toHaveLength(count + 1);
+    expect(await readFile(join(destination, 'same.txt'), 'utf8')).toBe('was here first');
+    const numbered = Array.from(
+      { length: COLLISION_NUMBERED_TRIES },
+      (_, n) => `same (${n + 1}).txt`,
+    );
+    expect(landed).toEqual(expect.arrayContaining(numbered));
+    const rest = landed.filter((name) => name !== 'same.txt' && !numbered.includes(name));
+    expect(rest).toHaveLength(count - COLLISION_NUMBERED_TRIES);
+    for (const name of rest) expect(name).toMatch(/^same \([0-9a-z]{6}\)\.txt$/);
+    const arrived = await Promise.all(
+      landed
+        .filter((name) => name !== 'same.txt')
+        .map((name) => readFile(join(destination, name), 'utf8')),
+    );
+    expect(arrived.sort()).toEqual([...contents].sort());
   });
 
   it('stops when a file changes while it is sent: the sender says so, the receiver is told why and keeps nothing', async () => {

@@ -12,7 +12,6 @@ import {
   DEFAULT_MAX_REPORT_BYTES,
   DEFAULT_MAX_TURN_REQUESTS_PER_IP,
   MAX_REPORTS_PER_IP,
-  RATE_COUNTER_CLEANUP_INTERVAL_MS,
   RELAY_PROVIDER_TIMEOUT_MS,
 } from '../../src-shared/signaling/limits';
 import { OriginPolicy } from './access/origin-policy';
@@ -113,12 +112,6 @@ export async function createSignalingService(
     every(
       CODE_SWEEP_INTERVAL_MS,
       housekeeping(() => codes.sweep(), 'Sweeping lapsed codes'),
-    ),
-    every(
-      RATE_COUNTER_CLEANUP_INTERVAL_MS,
-      housekeeping(async () => {
-        await Promise.all(Object.values(limiters).map((limiter) => limiter.sweep()));
-      }, 'Cleaning rate counters'),
     ),
   ];
 

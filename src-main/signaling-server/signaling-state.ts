@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { RATE_WINDOW_MS } from '../../src-shared/signaling/limits';
-import { FixedWindowRateLimiter } from './access/fixed-window-rate-limiter';
-import type { RateLimiter } from './access/rate-limiter';
+import { inMemoryRateLimiter, type RateLimiter } from './access/rate-limiter';
 import type { CodeStore } from './codes/code-store';
 import { InMemoryCodeStore } from './codes/in-memory-code-store';
 import type { RoomRegistry } from './rooms/room-registry';
@@ -33,7 +32,7 @@ export function inMemoryState(now: Clock): SignalingState {
     registry: new InMemoryRoomRegistry(),
     codeStore: new InMemoryCodeStore(now),
     counter: new InMemoryByteCounter(),
-    limiter: (_name, limit) => new FixedWindowRateLimiter(limit, RATE_WINDOW_MS, now),
+    limiter: (name, limit) => inMemoryRateLimiter(name, limit, RATE_WINDOW_MS),
     healthProblem: () => undefined,
   };
 }

@@ -96,7 +96,7 @@ describe('the desktop backend over the preload bridge', () => {
       }),
     });
     const snapshot = await createDesktopBackend(bridge).snapshot();
-    expect(snapshot.ok && snapshot.value.opened).toEqual({
+    expect(snapshot.ok && (await snapshot.value.opened)).toEqual({
       ok: true,
       value: [
         {
@@ -113,7 +113,7 @@ describe('the desktop backend over the preload bridge', () => {
   it('asks for no description when nothing was opened with the app', async () => {
     const { bridge, requests } = testBridge();
     const snapshot = await createDesktopBackend(bridge).snapshot();
-    expect(snapshot.ok && snapshot.value.opened).toEqual({ ok: true, value: [] });
+    expect(snapshot.ok && (await snapshot.value.opened)).toEqual({ ok: true, value: [] });
     expect(requests.map((r) => r.channel)).toEqual(['getSnapshot']);
   });
 

@@ -82,8 +82,9 @@ export function createDesktopBackend(bridge: FerryBridge): FerryBackend {
     async snapshot() {
       const result = await request('getSnapshot', {});
       if (!result.ok) return result;
-      const { pendingPaths, ...rest } = result.value;
-      return ok({ ...rest, opened: await describe(pendingPaths) });
+      const { pendingPaths, ...state } = result.value;
+      // Not awaited: changes main pushes meanwhile are newer than this state and go on top of it.
+      return ok({ ...state, opened: describe(pendingPaths) });
     },
 
     subscribe(listener, signal) {
@@ -149,6 +150,7 @@ export function createDesktopBackend(bridge: FerryBridge): FerryBackend {
     startReceive: (code) => request('startReceive', { code }),
     answerOffer: (accept, destination) =>
       request('answerOffer', destination === undefined ? { accept } : { accept, destination }),
+    chooseDestination: () => request('chooseDestination', {}),
     chooseDownloadFolder: () => request('chooseDownloadFolder', {}),
     cancel: () => request('cancelTransfer', {}),
     dismiss: () => request('dismissTransfer', {}),

@@ -52,8 +52,11 @@ export interface BackendSnapshot {
   lanRoom: LanRoomView;
   discoveredRooms: DiscoveredRoom[];
   settings: FerrySettings;
-  /** What Ferry was opened with ("Open with", command line), or why it could not be read. */
-  opened: BackendResult<SelectedItem[]>;
+  /**
+   * What Ferry was opened with ("Open with", command line), or why it could not be read. It may
+   * take another request to describe, so it comes later than the rest, which is applied at once.
+   */
+  opened: Promise<BackendResult<SelectedItem[]>>;
 }
 
 export type BackendEvent =

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { useStore } from 'zustand';
 import { formatBytes } from '../../src-shared/format/format-bytes';
-import type { TransferView } from '../../src-shared/transfer/transfer-view';
+import { offerFileFlags } from '../../src-shared/transfer/offer-files';
+import type { OfferFileView, TransferView } from '../../src-shared/transfer/transfer-view';
 import { useFerryStores } from '../stores/stores-context';
 import { countOf } from '../wording/count-of';
 import { StepHeading } from './step-heading';
@@ -29,6 +30,15 @@ export function AcceptPrompt({ view }: { view: AwaitingAcceptance }) {
         <span className="file-name">{offer.firstFileName}</span>
         {others > 0 && ` and ${countOf(others, 'more file')}`}
       </p>
+      {offer.files === undefined ? (
+        others > 0 && (
+          <p className="hint">
+            Only the first name is known: the sending device did not list its files.
+          </p>
+        )
+      ) : (
+        <OfferedFiles files={offer.files} fileCount={offer.fileCount} />
+      )}
       <dl className="facts">
         <div>
           <dt>Files</dt>
@@ -76,5 +86,35 @@ export function AcceptPrompt({ view }: { view: AwaitingAcceptance }) {
         </button>
       </div>
     </section>
+  );
+}
+
+/**
+ * Every listed file, in a list that scrolls and takes the keyboard's focus, so each name can be
+ * read before accepting; hidden files and programs are flagged.
+ */
+function OfferedFiles({ files, fileCount }: { files: OfferFileView[]; fileCount: number }) {
+  const unlisted = fileCount - files.length;
+  return (
+    <>
+      <ul className="file-list" aria-label="Offered files" tabIndex={0}>
+        {files.map((file, index) => (
+          <li key={`${index}:${file.name}`}>
+            <span className="file-name">{file.name}</span>
+            {offerFileFlags(file).map((flag) => (
+              <span key={flag} className="file-flag">
+                {flag}
+              </span>
+            ))}
+            <span className="file-size">{formatBytes(file.size)}</span>
+          </li>
+        ))}
+      </ul>
+      {unlisted > 0 && (
+        <p className="hint">
+          {`The sending device did not list ${countOf(unlisted, 'more file')}.`}
+        </p>
+      )}
+    </>
   );
 }

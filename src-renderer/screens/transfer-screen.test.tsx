@@ -468,6 +468,7 @@ describe('failed', () => {
     ERR_SOURCE_CHANGED: 'A file could not be sent',
     ERR_RELAY_SIZE_CAP: 'Too large for a relayed connection',
     ERR_DISK: 'A file could not be saved',
+    ERR_DISK_FULL: 'Not enough free space',
   };
 
   it.each(Object.entries(HEADINGS))('%s has the heading “%s”', async (code, heading) => {

@@ -11,7 +11,8 @@ import { succeeded } from './notice-store';
 /**
  * Keeps the stores in step with the backend until `signal` aborts. It subscribes before asking
  * for the snapshot so no change falls between the two; the snapshot answers after any event
- * sent before it was taken, so applying it on arrival never goes back in time.
+ * sent before it was taken, so applying it on arrival never goes back in time, and every event
+ * after it lands on top. Only what Ferry was opened with is applied later, once described.
  */
 export async function followBackend(stores: FerryStores, signal: AbortSignal): Promise<void> {
   const { backend, session } = stores;
@@ -27,6 +28,9 @@ export async function followBackend(stores: FerryStores, signal: AbortSignal): P
     return;
   }
   applySnapshot(stores, snapshot.value);
+  const opened = await snapshot.value.opened;
+  if (signal.aborted) return;
+  applyOpened(stores, opened);
   session.getState().ready();
 }
 
@@ -35,7 +39,6 @@ function applySnapshot(stores: FerryStores, snapshot: BackendSnapshot): void {
   stores.lanRoom.getState().applyRoom(snapshot.lanRoom);
   stores.lanRoom.getState().applyDiscovered(snapshot.discoveredRooms);
   applyTransfer(stores, snapshot.transfer);
-  applyOpened(stores, snapshot.opened);
 }
 
 function applyEvent(stores: FerryStores, event: BackendEvent): void {

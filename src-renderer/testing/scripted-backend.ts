@@ -49,7 +49,8 @@ export interface ScriptedBackendOptions {
   surface?: Surface;
   capabilities?: Partial<BackendCapabilities>;
   webClientUrl?: string;
-  snapshot?: Partial<BackendSnapshot>;
+  /** The snapshot's fields, `opened` as what it settles to. */
+  snapshot?: Partial<Omit<BackendSnapshot, 'opened'>> & { opened?: BackendResult<SelectedItem[]> };
   /** Replaces the whole snapshot answer, for start-up failures. */
   snapshotResult?: BackendResult<BackendSnapshot>;
   subscribeResult?: BackendResult<null>;
@@ -86,18 +87,20 @@ export function createScriptedBackend(options: ScriptedBackendOptions = {}): Scr
     webClientUrl: options.webClientUrl,
     calls,
 
-    snapshot: () =>
-      Promise.resolve(
-        options.snapshotResult ??
-          ok({
-            transfer: IDLE_TRANSFER,
-            lanRoom: { state: 'off' },
-            discoveredRooms: [],
-            opened: ok([]),
-            ...options.snapshot,
-            settings,
-          }),
-      ),
+    snapshot: () => {
+      if (options.snapshotResult) return Promise.resolve(options.snapshotResult);
+      const { opened = ok([]), ...state } = options.snapshot ?? {};
+      return Promise.resolve(
+        ok({
+          transfer: IDLE_TRANSFER,
+          lanRoom: { state: 'off' },
+          discoveredRooms: [],
+          ...state,
+          settings,
+          opened: Promise.resolve(opened),
+        }),
+      );
+    },
     subscribe(listener, signal) {
       if (options.subscribeResult && !options.subscribeResult.ok) return options.subscribeResult;
       listeners.add(listener);

@@ -15,6 +15,7 @@ type FailureFamily =
   | 'source'
   | 'too-large'
   | 'disk'
+  | 'disk-full'
   | 'unexpected'
   | 'other';
 
@@ -39,6 +40,7 @@ const FAMILIES: Record<FailureFamily, FailureDescription> = {
   source: { heading: 'A file could not be sent', retry: true },
   'too-large': { heading: 'Too large for a relayed connection', retry: false },
   disk: { heading: 'A file could not be saved', retry: true },
+  'disk-full': { heading: 'Not enough free space', retry: true },
   unexpected: { heading: 'Something went wrong', retry: true },
   other: { heading: 'Transfer failed', retry: true },
 };
@@ -79,6 +81,7 @@ export const FAMILY_OF_CODE: Partial<Record<ErrorCode, FailureFamily>> = {
   ERR_SOURCE_UNREADABLE: 'source',
   ERR_RELAY_SIZE_CAP: 'too-large',
   ERR_DISK: 'disk',
+  ERR_DISK_FULL: 'disk-full',
   ERR_UNEXPECTED: 'unexpected',
 };
 

@@ -4,14 +4,16 @@ import type { IceServerEntry } from '../signaling/http-api';
 const URL_TEXT = v.pipe(v.string(), v.trim(), v.nonEmpty());
 
 /**
- * One entry of GET /api/turn-credentials: `urls` a string or an array of strings
- * (docs/protocol.md, "Relay credentials").
+ * One ICE server entry, as GET /api/turn-credentials and a relay provider's API answer it: `urls`
+ * a string or an array of strings (docs/protocol.md, "Relay credentials").
  */
-const ICE_SERVER_ENTRY = v.object({
+export const IceServerEntrySchema = v.object({
   urls: v.union([URL_TEXT, v.pipe(v.array(URL_TEXT), v.nonEmpty())]),
   username: v.optional(v.string()),
   credential: v.optional(v.string()),
-});
+}) satisfies v.GenericSchema<unknown, IceServerEntry>;
+
+const ANY_LIST = v.array(v.unknown());
 
 export interface IceServerReading {
   servers: IceServerEntry[];
@@ -26,11 +28,12 @@ export interface IceServerReading {
  * a list at all.
  */
 export function readIceServerList(body: unknown): IceServerReading | undefined {
-  if (!Array.isArray(body)) return undefined;
+  const list = v.safeParse(ANY_LIST, body);
+  if (!list.success) return undefined;
   const servers: IceServerEntry[] = [];
   const skipped: string[] = [];
-  body.forEach((item: unknown, index) => {
-    const read = v.safeParse(ICE_SERVER_ENTRY, item);
+  list.output.forEach((item, index) => {
+    const read = v.safeParse(IceServerEntrySchema, item);
     if (!read.success) {
       skipped.push(`entry ${index + 1}: ${read.issues[0].message}`);
       return;

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import type { TransferView } from '../transfer/transfer-view';
 import type { IpcResult } from './result';
-import { HttpUrlSchema, PathListSchema, PathSchema } from './value-schemas';
+import { DesktopSettingsSchema } from './settings-schema';
+import { PathListSchema, PathSchema } from './value-schemas';
 
 /** A file or folder chosen for sending, as main describes it to the renderer. */
 export interface SendItem {
@@ -108,11 +109,9 @@ export const requestSchemas: {
   answerOffer: v.strictObject({ accept: v.boolean(), destination: v.optional(PathSchema) }),
   cancelTransfer: EmptySchema,
   dismissTransfer: EmptySchema,
-  updateSettings: v.strictObject({
-    serverUrl: v.optional(HttpUrlSchema),
-    reportStats: v.optional(v.boolean()),
-    autoAccept: v.optional(v.boolean()),
-  }),
+  updateSettings: v.strictObject(
+    v.partial(v.omit(DesktopSettingsSchema, ['downloadFolder'])).entries,
+  ),
   setLanRoom: v.strictObject({ enabled: v.boolean() }),
   openFolder: PathRequestSchema,
   revealFile: PathRequestSchema,

@@ -1,4 +1,10 @@
-export { withCollisionSuffix } from './collision-suffix';
+export {
+  COLLISION_NUMBERED_TRIES,
+  COLLISION_RANDOM_TRIES,
+  COLLISION_TOKEN_LENGTH,
+  collisionCandidates,
+  withCollisionSuffix,
+} from './collision-suffix';
 export {
   DEFAULT_FILE_NAME,
   NAME_COMPONENT_MAX_BYTES,

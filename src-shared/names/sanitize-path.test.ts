@@ -55,6 +55,14 @@ const hostileFragment = fc.constantFrom(
   '\u001b',
   '\u202e',
   '\u2066',
+  '\u200b',
+  '\u200d',
+  '\ufeff',
+  '\u00a0',
+  '\u3000',
+  '\u2028',
+  '\t',
+  ' '.repeat(60),
   'e\u0301',
   'Å',
   '😀',
@@ -99,10 +107,10 @@ describe('a hostile file name is neutralized', () => {
     ],
     ['a device-namespace prefix is defused', '\\\\?\\C:\\x.txt', '_/C_/x.txt'],
     ['an alternate data stream cannot be addressed', 'report.txt:payload', 'report.txt_payload'],
-    ['a traversal Windows would make by trimming a space stays inside', '.. /secret', '___/secret'],
+    ['a traversal Windows would make by trimming a space stays inside', '.. /secret', '__/secret'],
     ['a traversal of three dots stays inside', '.../secret', '___/secret'],
     ['a trailing dot cannot vanish on Windows', 'notes.', 'notes_'],
-    ['a trailing space cannot vanish on Windows', 'folder /notes ', 'folder_/notes_'],
+    ['a trailing space is trimmed, so Windows cannot drop it', 'folder /notes ', 'folder/notes'],
     ['a reserved device name cannot open a device', 'CON', '_CON'],
     ['a device name with an extension cannot open a device', 'nul.txt', '_nul.txt'],
     ['a device name in mixed case cannot open a device', 'LpT9.Log', '_LpT9.Log'],
@@ -112,13 +120,34 @@ describe('a hostile file name is neutralized', () => {
     ['a console device cannot be opened', 'CONIN$', '_CONIN$'],
     ['a name that only starts like a device is left alone', 'console.log', 'console.log'],
     ['a NUL byte cannot cut the name short in native code', 'safe.txt\u0000.exe', 'safe.txt_.exe'],
-    ['escape sequences cannot reach a terminal', 'a\u001b[31mred\n.txt', 'a_[31mred_.txt'],
+    ['escape sequences cannot reach a terminal', 'a\u001b[31mred\n.txt', 'a_[31mred .txt'],
+    ['a right-to-left override cannot disguise an extension', 'evil\u202Etxt.exe', 'eviltxt.exe'],
+    ['a bidi isolate cannot disguise an extension', 'photo\u2067gpj.exe', 'photogpj.exe'],
     [
-      'a right-to-left override cannot disguise an extension',
-      'photo\u202egpj.exe',
-      'photo_gpj.exe',
+      'spaces cannot push the real extension out of sight',
+      `invoice.pdf${' '.repeat(60)}.exe`,
+      'invoice.pdf .exe',
     ],
-    ['a bidi isolate cannot disguise an extension', 'photo\u2067gpj.exe', 'photo_gpj.exe'],
+    [
+      'no-break and ideographic spaces cannot push it out of sight either',
+      `invoice.pdf${'\u00a0\u3000\u2003\t'.repeat(15)}.exe`,
+      'invoice.pdf .exe',
+    ],
+    ['a zero-width space cannot hide in a name', 'a\u200Bb', 'ab'],
+    ['a zero-width joiner cannot split an extension', 'photo.jp\u200Dg', 'photo.jpg'],
+    ['a byte-order mark cannot hide in a name', '\uFEFFreadme.txt', 'readme.txt'],
+    ['leading and trailing spaces are trimmed', '  notes.txt\u00a0', 'notes.txt'],
+    [
+      'a name padded at a folder boundary is trimmed too',
+      'docs  / \u3000report.pdf',
+      'docs/report.pdf',
+    ],
+    ['invisible characters cannot make a traversal', '.\u200B./secret', '__/secret'],
+    [
+      'an accent kept apart by a joiner composes once the joiner is gone',
+      'Cafe\u200D\u0301',
+      'Café',
+    ],
     [
       'characters Windows forbids are replaced one for one',
       'a<b>c:d"e|f?g*h.txt',
@@ -134,6 +163,17 @@ describe('a hostile file name is neutralized', () => {
     ['an empty name gets the default name', '', DEFAULT_FILE_NAME],
     ['a name of only slashes gets the default name', '//\\', DEFAULT_FILE_NAME],
     ['a name of only dot components gets the default name', './././', DEFAULT_FILE_NAME],
+    [
+      'a name of only invisible characters gets the default name',
+      '\u200B\u200D\u202E',
+      DEFAULT_FILE_NAME,
+    ],
+    ['a name of only spaces gets the default name', ' \u00a0\u3000 ', DEFAULT_FILE_NAME],
+    [
+      'folders of only invisible characters and spaces vanish',
+      '\u2066\u2069/ /\uFEFF/x.txt',
+      'x.txt',
+    ],
   ])('%s', (_attack, name, expected) => {
     expect(sanitizeRelativePath(name)).toBe(expected);
     expect(escapesTarget(sanitizeRelativePath(name))).toBe(false);
@@ -188,7 +228,9 @@ describe('sanitizing holds for any name', () => {
         expect(escapesTarget(sanitized)).toBe(false);
         for (const component of sanitized.split('/')) {
           expect(['', '.', '..']).not.toContain(component);
-          expect(component).not.toMatch(/[\\<>:"|?*\p{Cc}]|[. ]$/u);
+          expect(component).not.toMatch(/[\\<>:"|?*\p{Cc}\p{Cf}]|[. ]$/u);
+          // The only whitespace left is single spaces between other characters.
+          expect(component).not.toMatch(/[^\S ]|^ | {2}/u);
           expect(component).not.toMatch(/^(con|prn|aux|nul|com.|lpt.)(\.|$)/i);
           expect(bytes(component)).toBeLessThanOrEqual(NAME_COMPONENT_MAX_BYTES);
         }

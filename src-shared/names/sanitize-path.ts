@@ -2,7 +2,7 @@ import { splitExtension } from './split-extension';
 
 /**
  * Below the 255 bytes most file systems allow per name, leaving room for the receiver's
- * `.part` staging suffix and a ` (N)` collision suffix.
+ * `.part.ferry` staging suffixes and a collision suffix (` (100)`, ` (k3f9q2)`).
  */
 export const NAME_COMPONENT_MAX_BYTES = 200;
 
@@ -15,11 +15,18 @@ export const DEFAULT_FILE_NAME = 'unnamed';
 // gives one name the same tree on every receiver and lets the component rules see every `..`.
 const SEPARATOR = /[/\\]/;
 
-// Control characters, what Windows forbids in a name, bidirectional controls that could make
-// `photo\u202Egpj.exe` look like a picture in the accept prompt, and lone surrogates, which no
-// file system can store.
-const UNSAFE_CHARACTER =
-  /[\p{Cc}<>:"|?*\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\uD800-\uDFFF]/gu;
+// Invisible format characters: zero-width spaces and joiners, the BOM, and the bidirectional
+// controls that could make `photo\u202Egpj.exe` look like a picture in the accept prompt.
+// Removed rather than replaced, so the name shows as it will really read.
+const FORMAT_CHARACTER = /\p{Cf}/gu;
+
+// Any run of whitespace, line breaks, tabs, no-break and ideographic spaces included: 60 spaces
+// after `invoice.pdf` would push `.exe` out of sight.
+const WHITESPACE_RUN = /\s+/gu;
+
+// Control characters, what Windows forbids in a name, and lone surrogates, which no file system
+// can store.
+const UNSAFE_CHARACTER = /[\p{Cc}<>:"|?*\uD800-\uDFFF]/gu;
 
 // Windows drops trailing dots and spaces itself, turning `.. ` into `..` and `a.` into `a`.
 const TRAILING_DOTS_AND_SPACES = /[. ]+$/;
@@ -33,16 +40,21 @@ const REPLACEMENT = '_';
 /**
  * Turns the name a sender announced into a relative path that is safe to create under the
  * receiver's target folder on any operating system: `/`-separated, NFC, no component that is
- * empty, `.`, `..`, a device or a drive, and within the byte limits. Unsafe characters are
- * replaced one for one rather than removed, so distinct hostile names do not quietly merge into
- * an innocent-looking one. Never empty: a name with nothing usable left becomes
- * `DEFAULT_FILE_NAME`. Applying it twice changes nothing.
+ * empty, `.`, `..`, a device or a drive, and within the byte limits. Invisible format characters
+ * are removed and whitespace runs become one space, trimmed at each component's ends, so the name
+ * looks as it is; other unsafe characters are replaced one for one rather than removed, so
+ * distinct hostile names do not quietly merge into an innocent-looking one. Never empty: a name
+ * with nothing usable left becomes `DEFAULT_FILE_NAME`. Applying it twice changes nothing.
  */
 export function sanitizeRelativePath(name: string): string {
   const components = name
+    // Removed before composing, so that a letter and the accent one kept apart compose too.
+    .replace(FORMAT_CHARACTER, '')
     .normalize('NFC')
     .split(SEPARATOR)
-    // Empty components come from `//` and leading or trailing slashes; `.` names nothing.
+    .map((component) => component.replace(WHITESPACE_RUN, ' ').trim())
+    // Empty components come from `//`, leading or trailing slashes and blank or invisible
+    // names; `.` names nothing.
     .filter((component) => component !== '' && component !== '.')
     .map(sanitizeComponent);
   const fileName = components.pop();

@@ -9,6 +9,7 @@ import type {
   ExtensionType,
   IncomingMetadata,
   IncompatibleMessage,
+  ListMessage,
   ReceiverWireMessage,
   ResumeMessage,
   SenderWireMessage,
@@ -67,6 +68,8 @@ export function readSenderMessage(json: JsonObject): ControlReading<SenderWireMe
       return readWith(START, type, json);
     case 'ferry-digest':
       return readWith(DIGEST, type, json);
+    case 'ferry-list':
+      return readWith(LIST, type, json);
     case 'ack':
     case 'received':
     case 'ferry-resume':
@@ -98,6 +101,7 @@ export function readReceiverMessage(json: JsonObject): ControlReading<ReceiverWi
     case 'end':
     case 'ferry-start':
     case 'ferry-digest':
+    case 'ferry-list':
       return { kind: 'ignored', why: 'wrong-direction' };
     default:
       return { kind: 'ignored', why: 'unknown-type' };
@@ -122,6 +126,8 @@ const FIELDS = [
   'caps',
   'prefix',
   'sha256',
+  'files',
+  'more',
   'pv',
   'pvMin',
   'ver',
@@ -217,7 +223,7 @@ const INCOMPATIBLE = v.pipe(
   v.transform((fields): IncompatibleMessage => ({ type: 'incompatible', ...withAdvert(fields) })),
 );
 
-const CAPABILITIES: readonly Capability[] = ['verify', 'resume', 'reconnect'];
+const CAPABILITIES: readonly Capability[] = ['verify', 'resume', 'reconnect', 'list'];
 
 const isCapability = (value: unknown): value is Capability =>
   CAPABILITIES.includes(value as Capability);
@@ -253,4 +259,26 @@ const DIGEST = v.pipe(
 const VERIFIED = v.pipe(
   v.object({ id: ID }),
   v.transform((fields): VerifiedMessage => ({ type: 'ferry-verified', ...fields })),
+);
+
+const LISTED_FILE_PROBLEM = 'files is not a list of names and sizes';
+
+// Each entry's two fields are handed over as present, as readWith does for a message, so a
+// missing one is named like a bad one; anything else in an entry is left behind.
+const LISTED_FILE = v.pipe(
+  v.record(v.string(), v.unknown(), LISTED_FILE_PROBLEM),
+  v.transform((entry) => ({ name: own(entry, 'name'), size: own(entry, 'size') })),
+  v.object({
+    name: v.pipe(v.string(LISTED_FILE_PROBLEM), v.nonEmpty(LISTED_FILE_PROBLEM)),
+    size: whole(0, LISTED_FILE_PROBLEM),
+  }),
+);
+
+// A list frame is within 1000 bytes, so the number of its entries is bounded already.
+const LIST = v.pipe(
+  v.object({
+    files: v.array(LISTED_FILE, LISTED_FILE_PROBLEM),
+    more: v.boolean('more is not true or false'),
+  }),
+  v.transform((fields): ListMessage => ({ type: 'ferry-list', ...fields })),
 );

@@ -51,6 +51,38 @@ describe('reading extension messages', () => {
     });
   });
 
+  it('reads a file list, keeping only names and sizes, and refuses a malformed one', () => {
+    expect(
+      readSenderMessage({
+        type: 'ferry-list',
+        files: [{ name: 'a.txt', size: 3, mode: 'rwx' }],
+        more: false,
+      }),
+    ).toEqual({
+      kind: 'control',
+      message: { type: 'ferry-list', files: [{ name: 'a.txt', size: 3 }], more: false },
+    });
+    for (const files of [
+      [{ name: '', size: 3 }],
+      [{ name: 'a', size: -1 }],
+      [{ name: 'a' }],
+      'a',
+    ]) {
+      expect(readSenderMessage({ type: 'ferry-list', files, more: false })).toMatchObject({
+        kind: 'refused',
+        problem: 'files is not a list of names and sizes',
+      });
+    }
+    expect(readSenderMessage({ type: 'ferry-list', files: [], more: 'no' })).toMatchObject({
+      kind: 'refused',
+      problem: 'more is not true or false',
+    });
+    expect(readReceiverMessage({ type: 'ferry-list', files: [], more: false })).toEqual({
+      kind: 'ignored',
+      why: 'wrong-direction',
+    });
+  });
+
   it('reads the keepalive both ways', () => {
     expect(readSenderMessage({ type: 'ferry-alive' })).toEqual({
       kind: 'control',

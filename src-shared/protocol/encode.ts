@@ -52,6 +52,12 @@ export function encodeControlJson(message: ControlMessage | ExtensionMessage): s
       return JSON.stringify({ type: message.type, id: message.id, sha256: message.sha256 });
     case 'ferry-verified':
       return JSON.stringify({ type: message.type, id: message.id });
+    case 'ferry-list':
+      return JSON.stringify({
+        type: message.type,
+        files: message.files.map(({ name, size }) => ({ name, size })),
+        more: message.more,
+      });
     case 'incompatible':
       return incompatibleJson(fitIncompatible(message));
   }

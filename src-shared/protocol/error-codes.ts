@@ -39,6 +39,7 @@ export const ERROR_MESSAGES = {
   ERR_SOURCE_UNREADABLE: 'a file could not be read while it was being sent',
   ERR_RELAY_SIZE_CAP: 'a file is larger than the 2 GiB limit for relayed connections',
   ERR_DISK: 'a received file could not be written to disk',
+  ERR_DISK_FULL: 'there is not enough free space on this device to save the files',
   ERR_UNEXPECTED: 'something unexpected went wrong on this device',
 } as const satisfies Record<`ERR_${string}`, string>;
 

@@ -23,6 +23,8 @@ export type {
   DigestMessage,
   ExtensionMessage,
   ExtensionType,
+  ListedFile,
+  ListMessage,
   ReceiverWireMessage,
   ResumeMessage,
   SenderWireMessage,

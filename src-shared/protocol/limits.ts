@@ -131,3 +131,19 @@ export const LINK_SILENCE_MS = 4000;
 
 /** After a lost link both sides keep their place and try to reconnect for this long. */
 export const RECONNECT_WINDOW_MS = 10 * 60 * 1000;
+
+/**
+ * A receiver that will ask its person, and whose sender announced `list`, waits this long after
+ * the first metadata for the batch's file list before asking with what it has (docs/protocol.md,
+ * "File list"). The sender's 120 s ack deadline covers this wait and the person's answer.
+ */
+export const LIST_WAIT_MS = 10_000;
+
+/** A file list names at most this many files; a larger batch lists its first ones. */
+export const LIST_MAX_FILES = 10_000;
+
+/**
+ * A listed name is shown with at most this many characters: its start and its end, so the
+ * extension stays in sight. The check against each file's metadata uses the whole name.
+ */
+export const LISTED_NAME_DISPLAY_MAX_CHARS = 120;

@@ -80,7 +80,7 @@ export type ReceiverMessage = AckMessage | ReceivedMessage | IncompatibleMessage
  * versioning rule 6 lets every older or spec-only peer ignore. A peer sends them only once the
  * other side announced the capability they belong to, except `ferry-caps` itself.
  */
-export type Capability = 'verify' | 'resume' | 'reconnect';
+export type Capability = 'verify' | 'resume' | 'reconnect' | 'list';
 
 /** Either way: the capabilities this side speaks. The sender's comes first; a receiver only answers one. */
 export interface CapsMessage {
@@ -122,14 +122,37 @@ export interface AliveMessage {
   type: 'ferry-alive';
 }
 
+/** One file of a `ferry-list`: its name as its metadata will announce it, and its size. */
+export interface ListedFile {
+  name: string;
+  size: number;
+}
+
+/**
+ * Sender to receiver, while the first ack is awaited, once the receiver's `ferry-caps` named
+ * `list`: the batch's files in order, over as many frames as it takes (docs/protocol.md,
+ * "File list"). `more` is false on the last one.
+ */
+export interface ListMessage {
+  type: 'ferry-list';
+  files: ListedFile[];
+  more: boolean;
+}
+
 export type ExtensionMessage =
-  CapsMessage | ResumeMessage | StartMessage | DigestMessage | VerifiedMessage | AliveMessage;
+  | CapsMessage
+  | ResumeMessage
+  | StartMessage
+  | DigestMessage
+  | VerifiedMessage
+  | AliveMessage
+  | ListMessage;
 
 export type ExtensionType = ExtensionMessage['type'];
 
 /** What a receiver can be told by a sender, extensions included. */
 export type SenderWireMessage =
-  SenderMessage | CapsMessage | StartMessage | DigestMessage | AliveMessage;
+  SenderMessage | CapsMessage | StartMessage | DigestMessage | AliveMessage | ListMessage;
 
 /** What a sender can be told by a receiver, extensions included. */
 export type ReceiverWireMessage =

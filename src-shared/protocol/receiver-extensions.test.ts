@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatBytes } from '../format/format-bytes';
 import { binaryFrame, textFrame, type Frame } from './frame';
 import { VERIFY_BLOCK_BYTES } from './limits';
 import type { Capability } from './messages';
@@ -122,5 +123,65 @@ describe('the receiver resuming a file', () => {
       index: 0,
       keep: false,
     });
+  });
+});
+
+describe('the receiver checking free space for a file it resumes', () => {
+  function resumable(freeBytes: number, keptBytes?: number): ReceiverMachine {
+    const machine = createReceiver({
+      surface: 'native',
+      caps: CAPS,
+      local: LOCAL,
+      remedySurface: 'cli',
+      askBeforeAccepting: false,
+      checksFreeSpace: true,
+      ...(keptBytes === undefined ? {} : { keptBytes }),
+    });
+    machine.handle({ type: 'channel-open' });
+    machine.handle({ type: 'frame', frame: SENDER_CAPS });
+    machine.handle({ type: 'frame', frame: METADATA });
+    // Short of the whole file, a file that may resume is looked for before it is judged.
+    expect(
+      machine.handle({ type: 'free-space', index: 0, freeBytes, folder: '/dl' }),
+    ).toContainEqual(
+      expect.objectContaining({ type: 'open-part', resume: { senderFileId: 'f-1' } }),
+    );
+    return machine;
+  }
+  const KEPT = 2 * VERIFY_BLOCK_BYTES;
+
+  it('needs only what the kept part lacks', () => {
+    const machine = resumable(SIZE - KEPT);
+    // The batch is this one file: what it still needs is what the batch still needs.
+    const actions = machine.handle({ type: 'part-opened', index: 0, offset: KEPT, prefix: PREFIX });
+    expect(sent(actions).map((message) => message.type)).toContain('ack');
+  });
+
+  it('refuses when even the rest does not fit, and keeps the part for a later try', () => {
+    const machine = resumable(SIZE - KEPT - 1);
+    const actions = machine.handle({ type: 'part-opened', index: 0, offset: KEPT, prefix: PREFIX });
+    expect(actions[0]).toEqual({ type: 'discard', index: 0, keep: true });
+    expect(actions).toContainEqual(
+      expect.objectContaining({
+        type: 'fail',
+        code: 'ERR_DISK_FULL',
+        message: `not enough free space in /dl: this needs ${formatBytes(SIZE - KEPT)} and ${formatBytes(SIZE - KEPT - 1)} is free`,
+      }),
+    );
+    expect(sent(actions).map((message) => message.type)).toEqual(['incompatible']);
+  });
+
+  it('after a lost link, counts the kept part once, not as both kept and resumed', () => {
+    const machine = resumable(SIZE - KEPT - 1, KEPT);
+    const actions = machine.handle({ type: 'part-opened', index: 0, offset: KEPT, prefix: PREFIX });
+    expect(actions).toContainEqual(
+      expect.objectContaining({ type: 'fail', code: 'ERR_DISK_FULL' }),
+    );
+  });
+
+  it('removes a part it had only just created', () => {
+    const machine = resumable(SIZE - 1);
+    const actions = machine.handle({ type: 'part-opened', index: 0, offset: 0 });
+    expect(actions[0]).toEqual({ type: 'discard', index: 0, keep: false });
   });
 });

@@ -739,3 +739,201 @@ describe('errors: the disk refuses a write', () => {
     ]);
   });
 });
+
+describe('the receiver holds the batch to the total and count it was accepted at', () => {
+  const TiB = 1024 ** 4;
+  /** A native receiver that asked its person about "2 files, 10 B" and got file 1 whole. */
+  function pastFileOne(): ReceiverMachine {
+    const machine = receiver({ askBeforeAccepting: true });
+    machine.handle({ type: 'frame', frame: metadata({ total: 2, totalBytes: 10 }) });
+    machine.handle({ type: 'accepted' });
+    machine.handle({ type: 'frame', frame: data('12345') });
+    machine.handle({ type: 'frame', frame: END });
+    expect(machine.state).toEqual({ phase: 'awaiting-metadata', index: 1 });
+    return machine;
+  }
+  const secondFile = (fields: Record<string, unknown>): Frame =>
+    metadata({ id: 'f-2', fileName: 'b.bin', index: 2, total: 2, totalBytes: 10, ...fields });
+
+  it('refuses a file announced past the accepted total: incompatible with the reason, nothing opened', () => {
+    const machine = pastFileOne();
+    const reason =
+      'refused file description: file 2 announces 1.00 TB, which takes the batch past the 10 B that were accepted';
+    expect(machine.handle({ type: 'frame', frame: secondFile({ fileSize: TiB }) })).toEqual([
+      { type: 'send', frame: incompatibleToSender(reason) },
+      { type: 'clear-timer', timer: 'no-progress' },
+      { type: 'fail', code: 'ERR_BAD_METADATA', message: reason },
+      { type: 'close', flushMs: 2000 },
+    ]);
+  });
+
+  it('counts every file announced so far, not each file alone', () => {
+    const actions = pastFileOne().handle({ type: 'frame', frame: secondFile({ fileSize: 6 }) });
+    expect(actions).toContainEqual({
+      type: 'fail',
+      code: 'ERR_BAD_METADATA',
+      message:
+        'refused file description: file 2 announces 6 B, which takes the batch past the 10 B that were accepted',
+    });
+    expect(actions.some((action) => action.type === 'open-part')).toBe(false);
+  });
+
+  it('takes a file that fills the batch exactly', () => {
+    const actions = pastFileOne().handle({ type: 'frame', frame: secondFile({ fileSize: 5 }) });
+    expect(actions).toContainEqual({ type: 'open-part', index: 1, path: 'b.bin', fileSize: 5 });
+  });
+
+  it('refuses a first file larger than the whole batch before asking anyone', () => {
+    const machine = receiver({ askBeforeAccepting: true });
+    const actions = machine.handle({
+      type: 'frame',
+      frame: metadata({ fileSize: 11, total: 2, totalBytes: 10 }),
+    });
+    expect(actions).toContainEqual({
+      type: 'fail',
+      code: 'ERR_BAD_METADATA',
+      message:
+        'refused file description: file 1 announces 11 B, more than the 10 B of the whole batch',
+    });
+    expect(actions.some((action) => action.type === 'ask-accept')).toBe(false);
+  });
+
+  it('refuses a later metadata that changes the number of files', () => {
+    const actions = pastFileOne().handle({
+      type: 'frame',
+      frame: secondFile({ fileSize: 5, total: 3 }),
+    });
+    expect(actions).toContainEqual({
+      type: 'fail',
+      code: 'ERR_BAD_METADATA',
+      message: 'refused file description: file 2 announces a batch of 3 files, but 2 were accepted',
+    });
+  });
+
+  it('keeps the single-file rule: a total of 0 bytes means the file’s own size', () => {
+    const machine = receiver();
+    const actions = machine.handle({
+      type: 'frame',
+      frame: metadata({ fileSize: 5, totalBytes: 0 }),
+    });
+    expect(actions).toContainEqual({ type: 'open-part', index: 0, path: 'notes.txt', fileSize: 5 });
+  });
+
+  it('counts a file announced without a size as 0, as a browser keeps it unchecked', () => {
+    const machine = receiving({ total: 2, totalBytes: 5 }, { ...BROWSER });
+    machine.handle({ type: 'frame', frame: data('12345') });
+    machine.handle({ type: 'frame', frame: END });
+    const actions = machine.handle({
+      type: 'frame',
+      frame: secondFile({ fileSize: undefined, totalBytes: 5 }),
+    });
+    expect(actions).toContainEqual({ type: 'open-part', index: 1, path: 'b.bin', fileSize: null });
+  });
+
+  it('a batch announced anew after a lost link is held to its total again, from its first file', () => {
+    const lost = pastFileOne();
+    lost.handle({ type: 'channel-closed' });
+    const again = receiver({ keptBytes: 5 });
+    again.handle({ type: 'frame', frame: metadata({ total: 2, totalBytes: 10 }) });
+    again.handle({ type: 'frame', frame: data('12345') });
+    again.handle({ type: 'frame', frame: END });
+    expect(again.handle({ type: 'frame', frame: secondFile({ fileSize: 5 }) })).toContainEqual(
+      NATIVE_ACK('f-2'),
+    );
+    const lying = receiver();
+    lying.handle({ type: 'frame', frame: metadata({ total: 2, totalBytes: 10 }) });
+    lying.handle({ type: 'frame', frame: data('12345') });
+    lying.handle({ type: 'frame', frame: END });
+    expect(lying.handle({ type: 'frame', frame: secondFile({ fileSize: TiB }) })).toContainEqual(
+      expect.objectContaining({ type: 'fail', code: 'ERR_BAD_METADATA' }),
+    );
+  });
+});
+
+describe('the receiver checks free space before the batch and before each file', () => {
+  const READ = (index: number) => ({ type: 'read-free-space', index }) as const;
+  const spaceFor = (index: number, freeBytes: number | undefined) =>
+    ({ type: 'free-space', index, freeBytes, folder: '/home/ana/Downloads' }) as const;
+  const checking = (overrides: Partial<ReceiverConfig> = {}) =>
+    receiver({ checksFreeSpace: true, ...overrides });
+
+  it('reads the free space once the batch is accepted, before anything is opened or acked', () => {
+    const machine = checking();
+    expect(
+      machine.handle({ type: 'frame', frame: metadata({ total: 2, totalBytes: 10 }) }),
+    ).toEqual([{ type: 'clear-timer', timer: 'first-data' }, READ(0), NO_PROGRESS]);
+    expect(machine.handle(spaceFor(0, 10))).toEqual([
+      { type: 'open-part', index: 0, path: 'notes.txt', fileSize: 5 },
+      NATIVE_ACK('f-1'),
+      NO_PROGRESS,
+    ]);
+  });
+
+  it('refuses a batch that needs more than is free: the sender hears the sizes, this side the folder too', () => {
+    const machine = checking({ askBeforeAccepting: true });
+    machine.handle({ type: 'frame', frame: metadata({ total: 2, totalBytes: 10 }) });
+    expect(machine.handle({ type: 'accepted' })).toEqual([READ(0), NO_PROGRESS]);
+    expect(machine.handle(spaceFor(0, 9))).toEqual([
+      {
+        type: 'send',
+        frame: incompatibleToSender(
+          'the receiving device does not have enough free space: this needs 10 B and 9 B is free',
+        ),
+      },
+      { type: 'clear-timer', timer: 'no-progress' },
+      {
+        type: 'fail',
+        code: 'ERR_DISK_FULL',
+        message: 'not enough free space in /home/ana/Downloads: this needs 10 B and 9 B is free',
+      },
+      { type: 'close', flushMs: 2000 },
+    ]);
+  });
+
+  it('refuses a later file that no longer fits, before opening it', () => {
+    const machine = checking();
+    machine.handle({ type: 'frame', frame: metadata({ total: 2, totalBytes: 10 }) });
+    machine.handle(spaceFor(0, 10));
+    machine.handle({ type: 'frame', frame: data('12345') });
+    machine.handle({ type: 'frame', frame: END });
+    const second = metadata({ id: 'f-2', fileName: 'b.bin', index: 2, total: 2, totalBytes: 10 });
+    expect(machine.handle({ type: 'frame', frame: second })).toEqual([READ(1), NO_PROGRESS]);
+    const actions = machine.handle(spaceFor(1, 4));
+    expect(actions).toContainEqual(
+      expect.objectContaining({
+        type: 'fail',
+        code: 'ERR_DISK_FULL',
+        message: 'not enough free space in /home/ana/Downloads: this needs 5 B and 4 B is free',
+      }),
+    );
+    expect(actions.some((action) => action.type === 'open-part' || action.type === 'discard')).toBe(
+      false,
+    );
+  });
+
+  it('after a lost link, holds the batch to what is still missing', () => {
+    const machine = checking({ keptBytes: 6 });
+    machine.handle({ type: 'frame', frame: metadata({ total: 2, totalBytes: 10 }) });
+    expect(machine.handle(spaceFor(0, 5))).toContainEqual(NATIVE_ACK('f-1'));
+    const short = checking({ keptBytes: 4 });
+    short.handle({ type: 'frame', frame: metadata({ total: 2, totalBytes: 10 }) });
+    expect(short.handle(spaceFor(0, 5))).toContainEqual(
+      expect.objectContaining({ type: 'fail', code: 'ERR_DISK_FULL' }),
+    );
+  });
+
+  it('checks nothing where the target cannot tell', () => {
+    const machine = checking();
+    machine.handle({ type: 'frame', frame: metadata() });
+    expect(machine.handle(spaceFor(0, undefined))).toContainEqual(NATIVE_ACK('f-1'));
+  });
+
+  it('a driver that says so on acceptance turns the check on for a chosen target', () => {
+    const machine = receiver({ askBeforeAccepting: true });
+    machine.handle({ type: 'frame', frame: metadata() });
+    expect(machine.handle({ type: 'accepted', checksFreeSpace: true })).toEqual([
+      READ(0),
+      NO_PROGRESS,
+    ]);
+  });
+});

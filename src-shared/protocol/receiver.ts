@@ -1,3 +1,4 @@
+import { formatBytes } from '../format/format-bytes';
 import { sanitizeRelativePath } from '../names/sanitize-path';
 import { displayReason } from './display-reason';
 import { encodeMessage } from './encode';
@@ -6,12 +7,14 @@ import type { Frame } from './frame';
 import { classifyFrameFromSender, type Surface } from './frame-classification';
 import {
   ABORT_REASON_FLUSH_MS,
+  LIST_MAX_FILES,
+  LIST_WAIT_MS,
   RECEIVER_FIRST_DATA_TIMEOUT_MS,
   RECEIVER_NO_PROGRESS_TIMEOUT_MS,
   RECEIVER_TEARDOWN_GRACE_MS,
   VERIFY_BLOCK_BYTES,
 } from './limits';
-import type { Capability, IncomingMetadata, SenderWireMessage } from './messages';
+import type { Capability, IncomingMetadata, ListMessage, SenderWireMessage } from './messages';
 import { explainIncompatible } from './peer-incompatible';
 import { ArmedTimers, type TimerAction } from './timer-actions';
 import { advertisedRange, negotiateVersion, type PeerVersion } from './version-negotiation';
@@ -25,9 +28,23 @@ export interface ReceiverConfig {
   remedySurface: RemedySurface;
   /** Ask the person before acknowledging the batch's first file. */
   askBeforeAccepting: boolean;
+  /**
+   * The driver answers each `read-free-space` with `free-space`, and the batch and each file are
+   * refused when they need more than is free (docs/protocol.md, "Free space").
+   */
+  checksFreeSpace?: boolean;
+  /** Bytes of this batch already here from before a lost link: the batch needs only the rest. */
+  keptBytes?: number;
 }
 
-export type ReceiverTimer = 'first-data' | 'no-progress' | 'teardown';
+/** `list`: waiting for the sender's file list before asking the person. */
+export type ReceiverTimer = 'first-data' | 'no-progress' | 'teardown' | 'list';
+
+/** A file of the sender's list: its sanitized relative path and its size. */
+export interface ListedEntry {
+  path: string;
+  size: number;
+}
 
 /** What the person is asked to accept: the batch as its first metadata describes it. */
 export interface Offer {
@@ -38,6 +55,8 @@ export interface Offer {
   total: number;
   totalBytes: number;
   sender: PeerVersion;
+  /** The batch's files in order, when the sender listed them; the rule for each later metadata. */
+  files?: ListedEntry[];
 }
 
 export type ReceiverEvent =
@@ -45,14 +64,17 @@ export type ReceiverEvent =
   | { type: 'frame'; frame: Frame }
   /**
    * The person accepted. `resumable: false`: where it goes cannot keep a partial file (a browser's
-   * downloads), so resume and reconnect are not announced for this batch.
+   * downloads), so resume and reconnect are not announced for this batch. `checksFreeSpace`:
+   * where it goes can tell its free space (see ReceiverConfig), whatever the config said.
    */
-  | { type: 'accepted'; resumable?: boolean }
+  | { type: 'accepted'; resumable?: boolean; checksFreeSpace?: boolean }
   /** The file is open; `offset` bytes of it were already here, `prefix` their digest (resume). */
   | { type: 'part-opened'; index: number; offset: number; prefix?: string }
   /** The file's bytes did not match the sender's digest; the driver has discarded it. */
   | { type: 'verify-failed'; index: number }
   | { type: 'declined' }
+  /** What `read-free-space` found: undefined when the target cannot tell. */
+  | { type: 'free-space'; index: number; freeBytes: number | undefined; folder?: string }
   /** The disk confirmed a write; it counts as progress for the no-progress timer. */
   | { type: 'bytes-written'; bytes: number }
   | { type: 'write-failed'; detail: string }
@@ -62,8 +84,14 @@ export type ReceiverEvent =
 
 /** `index` is the file's 0-based position in the batch (the wire's metadata index minus one). */
 export type ReceiverAction =
-  | { type: 'send'; frame: Frame }
+  /**
+   * `early`: sent before the batch is accepted (this side's `ferry-caps` asking for the file
+   * list), so it does not yet mean the transfer has started.
+   */
+  | { type: 'send'; frame: Frame; early?: boolean }
   | { type: 'ask-accept'; offer: Offer }
+  /** Read how much may still be written where the batch goes; answer with `free-space`. */
+  | { type: 'read-free-space'; index: number }
   /**
    * `path` is sanitized, relative and `/`-separated; `fileSize` null when none was announced.
    * `resume`: look for what a earlier try left of this file (answer with `part-opened`).
@@ -102,7 +130,10 @@ export type ReceiverAction =
 export type ReceiverState =
   | { phase: 'idle' }
   | { phase: 'awaiting-metadata'; index: number }
+  /** The sender lists its files before the person is asked (docs/protocol.md, "File list"). */
+  | { phase: 'awaiting-list'; index: number }
   | { phase: 'awaiting-answer'; index: number }
+  | { phase: 'checking-space'; index: number }
   | { phase: 'opening'; index: number }
   | {
       phase: 'receiving';
@@ -155,10 +186,20 @@ class Receiver implements ReceiverMachine {
   readonly #config: ReceiverConfig;
   readonly #timers = new ArmedTimers<ReceiverTimer>();
   #state: ReceiverState = { phase: 'idle' };
-  /** Both fixed by the batch's first metadata. */
+  /** Both fixed by the batch's first metadata: what the batch is accepted at, and held to. */
   #total = 0;
   #totalBytes = 0;
+  /** The sizes announced so far; a file without one counts as 0 (docs/protocol.md, "Accepted batch"). */
+  #claimedBytes = 0;
   #pending: AnnouncedFile | undefined;
+  /** The offer of the first metadata, while the sender's file list is awaited. */
+  #offer: Offer | undefined;
+  /** The sender's list as it arrives, then the list the person was shown: each file must match. */
+  #listing: ListedEntry[] = [];
+  #listed: readonly ListedEntry[] = [];
+  /** The free-space reading for the file being opened, kept for a resume's own check. */
+  #free: { bytes: number; folder: string | undefined } | undefined;
+  #checking: AnnouncedFile | undefined;
   #sizeAnnounced = true;
   /** Bytes of the batch this side has, resumed ones included: what progress shows. */
   #bytesDone = 0;
@@ -166,7 +207,9 @@ class Receiver implements ReceiverMachine {
   #bytesReceived = 0;
   /** The sender's `ferry-caps`, until it is answered with this side's own before the first ack. */
   #senderCaps: Capability[] | undefined;
-  #capsAnswered = false;
+  /** This side's last answer, when one went out before the first ack. */
+  #answeredCaps: readonly Capability[] | undefined;
+  #firstAckSent = false;
   #agreed = new Set<Capability>();
   /** Files committed on a digest, and files of this batch by index, for a later verify-failed. */
   #verifiedFiles = 0;
@@ -174,10 +217,13 @@ class Receiver implements ReceiverMachine {
   #opening: AnnouncedFile | undefined;
 
   #caps: readonly Capability[];
+  #checksFreeSpace: boolean;
 
   constructor(config: ReceiverConfig) {
     this.#config = config;
-    this.#caps = config.caps ?? [];
+    this.#checksFreeSpace = config.checksFreeSpace ?? false;
+    // The list is for a person to read: a receiver that does not ask does not ask for it.
+    this.#caps = (config.caps ?? []).filter((cap) => cap !== 'list' || config.askBeforeAccepting);
   }
 
   get state(): ReceiverState {
@@ -206,7 +252,12 @@ class Receiver implements ReceiverMachine {
       case 'accepted':
         if (state.phase !== 'awaiting-answer' || !this.#pending) return [];
         if (event.resumable === false) this.#withoutResume();
+        if (event.checksFreeSpace !== undefined) this.#checksFreeSpace = event.checksFreeSpace;
         return this.#accept(this.#pending);
+      case 'free-space':
+        return state.phase === 'checking-space' && state.index === event.index && this.#checking
+          ? this.#onFreeSpace(this.#checking, event.freeBytes, event.folder)
+          : [];
       case 'part-opened':
         return state.phase === 'opening' && state.index === event.index && this.#opening
           ? this.#opened(this.#opening, event.offset, event.prefix)
@@ -285,6 +336,8 @@ class Receiver implements ReceiverMachine {
         return state.id === message.id
           ? this.#finishFile(state.index, state.id, message.sha256)
           : this.#protocolError('a digest arrived for a different file');
+      case 'ferry-list':
+        return state.phase === 'awaiting-list' ? this.#onList(message) : [];
       case 'ferry-alive':
         // Before `ferry-start` the sender may be hashing a long prefix: alive is progress then.
         return state.phase === 'receiving' && state.awaitingStart && this.#agreed.has('reconnect')
@@ -317,9 +370,14 @@ class Receiver implements ReceiverMachine {
         versionReasonForPeer(local, metadata),
       );
     }
-    if (metadata.index !== index + 1 || (index > 0 && metadata.total !== this.#total)) {
+    if (metadata.index !== index + 1) {
       return this.#refuse(
         `file ${metadata.index} of ${metadata.total} arrived where file ${index + 1} was expected`,
+      );
+    }
+    if (index > 0 && metadata.total !== this.#total) {
+      return this.#refuse(
+        `file ${metadata.index} announces a batch of ${metadata.total} files, but ${this.#total} were accepted`,
       );
     }
     const path = sanitizeRelativePath(metadata.fileName);
@@ -331,34 +389,159 @@ class Receiver implements ReceiverMachine {
       // Older senders announce a single file's batch as 0 bytes.
       this.#totalBytes = metadata.totalBytes === 0 ? (metadata.fileSize ?? 0) : metadata.totalBytes;
     }
+    const beyond = this.#beyondAccepted(index, metadata.fileSize ?? 0);
+    if (beyond !== undefined) return this.#refuse(beyond);
+    const unlisted = this.#unlike(index, path, metadata.fileSize);
+    if (unlisted !== undefined) return this.#refuse(unlisted);
+    this.#claimedBytes += metadata.fileSize ?? 0;
     const file: AnnouncedFile = { index, id: metadata.id, path, fileSize, sizeAnnounced };
     const cleared = this.#timers.clear('first-data');
     if (index > 0 || !this.#config.askBeforeAccepting) return [...cleared, ...this.#accept(file)];
     this.#pending = file;
-    this.#state = { phase: 'awaiting-answer', index };
     const { min, max } = advertisedRange(metadata);
     const sender: PeerVersion = { pv: max, pvMin: min };
     // The prompt prints the peer's own text, so it gets the care of a displayed reason.
     if (metadata.ver !== undefined) sender.ver = displayReason(metadata.ver);
+    const offer: Offer = {
+      fileName: path,
+      fileSize,
+      total: this.#total,
+      totalBytes: this.#totalBytes,
+      sender,
+    };
+    if (!this.#agreed.has('list')) return [...cleared, ...this.#ask(offer)];
+    // This side's caps go out now rather than before the ack, so the sender lists its files
+    // while the prompt waits for them (docs/protocol.md, "File list").
+    this.#offer = offer;
+    this.#state = { phase: 'awaiting-list', index };
+    return [...cleared, ...this.#answerCaps(true), this.#timers.set('list', LIST_WAIT_MS)];
+  }
+
+  /**
+   * Why file `index` cannot be taken: its announced size takes the batch past what was accepted.
+   * A size that is not known counts as 0: the spec has a browser keep such a file unchecked, and
+   * a native receiver reads it as 0 and discards any byte of it.
+   */
+  #beyondAccepted(index: number, fileSize: number): string | undefined {
+    const accepted = this.#totalBytes;
+    if (this.#claimedBytes + fileSize <= accepted) return undefined;
+    const announces = `file ${index + 1} announces ${formatBytes(fileSize)}`;
+    return index === 0
+      ? `${announces}, more than the ${formatBytes(accepted)} of the whole batch`
+      : `${announces}, which takes the batch past the ${formatBytes(accepted)} that were accepted`;
+  }
+
+  /** Why file `index` is not the one the person was shown in the sender's list, if it is not. */
+  #unlike(index: number, path: string, fileSize: number | undefined): string | undefined {
+    const listed = this.#listed[index];
+    if (listed === undefined || (listed.path === path && listed.size === fileSize)) {
+      return undefined;
+    }
+    const size = fileSize === undefined ? 'no size' : formatBytes(fileSize);
+    return `file ${index + 1} is announced as "${path}" (${size}), but the list the transfer was accepted on names "${listed.path}" (${formatBytes(listed.size)})`;
+  }
+
+  /** Part of the sender's file list; the last part, or the deadline, puts the offer to the person. */
+  #onList(message: ListMessage): ReceiverAction[] {
+    for (const file of message.files) {
+      if (this.#listing.length >= Math.min(this.#total, LIST_MAX_FILES)) {
+        return this.#refuse(`the file list names more files than the ${this.#total} announced`);
+      }
+      this.#listing.push({ path: sanitizeRelativePath(file.name), size: file.size });
+    }
+    return message.more ? [] : this.#listArrived();
+  }
+
+  /** The list is complete, or its deadline passed: check it against the batch, then ask. */
+  #listArrived(): ReceiverAction[] {
+    const offer = this.#offer;
+    const first = this.#pending;
+    if (offer === undefined || first === undefined) return [];
+    const cleared = this.#timers.clear('list');
+    const listing = this.#listing;
+    const sum = listing.reduce((bytes, file) => bytes + file.size, 0);
+    if (sum > this.#totalBytes) {
+      return this.#refuse(
+        `the file list adds up to ${formatBytes(sum)}, more than the ${formatBytes(this.#totalBytes)} of the whole batch`,
+      );
+    }
+    this.#listed = listing;
+    const mismatch = this.#unlike(
+      0,
+      first.path,
+      first.sizeAnnounced ? (first.fileSize ?? 0) : undefined,
+    );
+    if (mismatch !== undefined) return this.#refuse(mismatch);
+    this.#offer = undefined;
+    // Without a single name, the offer is the spec's: only the first name is known.
     return [
       ...cleared,
-      {
-        type: 'ask-accept',
-        offer: {
-          fileName: path,
-          fileSize,
-          total: this.#total,
-          totalBytes: this.#totalBytes,
-          sender,
-        },
-      },
+      ...this.#ask(listing.length > 0 ? { ...offer, files: [...listing] } : offer),
     ];
+  }
+
+  #ask(offer: Offer): ReceiverAction[] {
+    this.#state = { phase: 'awaiting-answer', index: 0 };
+    return [{ type: 'ask-accept', offer }];
   }
 
   #accept(file: AnnouncedFile): ReceiverAction[] {
     this.#pending = undefined;
     this.#sizeAnnounced = file.sizeAnnounced;
     this.#paths[file.index] = file.path;
+    if (!this.#checksFreeSpace) return this.#open(file);
+    this.#checking = file;
+    this.#state = { phase: 'checking-space', index: file.index };
+    return [{ type: 'read-free-space', index: file.index }, ...this.#progressed()];
+  }
+
+  /**
+   * Before the first file, the batch must fit in what is free (less what a lost link left
+   * here); before each file, the file must. A file that may resume is judged once its kept part
+   * is found (`#opened`), on what it still needs.
+   */
+  #onFreeSpace(
+    file: AnnouncedFile,
+    freeBytes: number | undefined,
+    folder: string | undefined,
+  ): ReceiverAction[] {
+    this.#checking = undefined;
+    this.#free = freeBytes === undefined ? undefined : { bytes: freeBytes, folder };
+    if (this.#resumes(file)) return this.#open(file);
+    const short = this.#shortOfSpace(file, 0);
+    return short === undefined ? this.#open(file) : this.#noSpace(short, false);
+  }
+
+  /** What file `file` needs, from `from` on, when more than is free; the batch's for the first. */
+  #shortOfSpace(file: AnnouncedFile, from: number): number | undefined {
+    const free = this.#free;
+    if (free === undefined) return undefined;
+    // After a lost link what is kept covers the first file's kept part too: count it once.
+    const rest = this.#totalBytes - Math.max(this.#config.keptBytes ?? 0, from);
+    const needed = file.index === 0 ? Math.max(0, rest) : (file.fileSize ?? 0) - from;
+    return needed > free.bytes ? needed : undefined;
+  }
+
+  #resumes(file: AnnouncedFile): boolean {
+    return this.#agreed.has('resume') && file.fileSize !== null && file.fileSize > 0;
+  }
+
+  /**
+   * Refuses what does not fit. Locally the folder is named; the sender hears only the sizes,
+   * since a path on this device is not its business. A kept part stays for a later resume.
+   */
+  #noSpace(needed: number, keep: boolean): ReceiverAction[] {
+    const free = this.#free;
+    const sizes = `this needs ${formatBytes(needed)} and ${formatBytes(free?.bytes ?? 0)} is free`;
+    const where = free?.folder === undefined ? '' : ` in ${free.folder}`;
+    return this.#abortWithReason(
+      { code: 'ERR_DISK_FULL', message: `not enough free space${where}: ${sizes}` },
+      `the receiving device does not have enough free space: ${sizes}`,
+      keep,
+    );
+  }
+
+  #open(file: AnnouncedFile): ReceiverAction[] {
     const open = {
       type: 'open-part',
       index: file.index,
@@ -366,7 +549,7 @@ class Receiver implements ReceiverMachine {
       fileSize: file.fileSize,
     } as const;
     // Only a file with bytes to resume is looked for; the driver answers with part-opened.
-    if (this.#agreed.has('resume') && file.fileSize !== null && file.fileSize > 0) {
+    if (this.#resumes(file)) {
       this.#opening = file;
       this.#state = { phase: 'opening', index: file.index };
       return [{ ...open, resume: { senderFileId: file.id } }, ...this.#progressed()];
@@ -390,6 +573,10 @@ class Receiver implements ReceiverMachine {
       offset > 0 &&
       offset <= size &&
       (offset % VERIFY_BLOCK_BYTES === 0 || offset === size);
+    const from = usable ? offset : 0;
+    // What is still needed once the kept part is counted; the part stays if it is refused.
+    const short = this.#shortOfSpace(file, from);
+    if (short !== undefined) return this.#noSpace(short, from > 0);
     return usable ? this.#acknowledge(file, offset, prefix) : this.#acknowledge(file, 0, undefined);
   }
 
@@ -401,12 +588,8 @@ class Receiver implements ReceiverMachine {
     const { pv, pvMin, ver } = this.#config.local;
     // Native receivers send every control frame as binary; a browser receiver sends its ack as text.
     const framing = this.#native ? 'binary' : 'text';
-    const sends: ReceiverAction[] = [];
-    if (this.#senderCaps !== undefined && !this.#capsAnswered && this.#caps.length > 0) {
-      const caps = [...this.#caps];
-      sends.push({ type: 'send', frame: encodeMessage({ type: 'ferry-caps', caps }, framing) });
-    }
-    this.#capsAnswered = true;
+    const sends: ReceiverAction[] = this.#firstAckSent ? [] : this.#answerCaps(false);
+    this.#firstAckSent = true;
     if (offset > 0 && prefix !== undefined) {
       const resume = { type: 'ferry-resume', id: file.id, offset, prefix } as const;
       sends.push({ type: 'send', frame: encodeMessage(resume, framing) });
@@ -424,6 +607,21 @@ class Receiver implements ReceiverMachine {
       awaitingStart: offset > 0,
     };
     return [...sends, ...this.#progressed()];
+  }
+
+  /**
+   * This side's `ferry-caps`, when the sender announced its own: early to ask for the file list,
+   * then once more before the first ack only if what this side speaks changed since (a target
+   * that cannot keep partial files dropped resume), since the sender keeps the last answer.
+   */
+  #answerCaps(early: boolean): ReceiverAction[] {
+    if (this.#senderCaps === undefined) return [];
+    const caps = [...this.#caps];
+    const answered = this.#answeredCaps;
+    if (answered === undefined ? caps.length === 0 : sameCaps(answered, caps)) return [];
+    this.#answeredCaps = caps;
+    const frame = encodeMessage({ type: 'ferry-caps', caps }, this.#native ? 'binary' : 'text');
+    return [early ? { type: 'send', frame, early } : { type: 'send', frame }];
   }
 
   /** The sender's word on an offered resume: the offset agreed, or 0 when its digests disagree. */
@@ -542,6 +740,8 @@ class Receiver implements ReceiverMachine {
         return this.#fail(defaultFailure('ERR_NO_DATA'), 0);
       case 'no-progress':
         return this.#fail(defaultFailure('ERR_STALLED'), 0);
+      case 'list':
+        return this.#listArrived();
       case 'teardown':
         return [];
     }
@@ -570,31 +770,38 @@ class Receiver implements ReceiverMachine {
    * Tells the sender why, as binary like every frame a receiver sends. A native receiver then
    * closes after the flush; a browser receiver leaves the channel to the sender.
    */
-  #abortWithReason(local: Failure, reason: string): ReceiverAction[] {
+  #abortWithReason(local: Failure, reason: string, keep?: boolean): ReceiverAction[] {
     const { pv, pvMin, ver } = this.#config.local;
     const frame = encodeMessage({ type: 'incompatible', reason, pv, pvMin, ver }, 'binary');
-    return this.#fail(local, this.#native ? ABORT_REASON_FLUSH_MS : undefined, [
-      { type: 'send', frame },
-    ]);
+    return this.#fail(
+      local,
+      this.#native ? ABORT_REASON_FLUSH_MS : undefined,
+      [{ type: 'send', frame }],
+      keep,
+    );
   }
 
   /**
    * Discards the open file first, so a failure never leaves a part file behind, unless the file
-   * can be resumed and the failure says nothing against what arrived.
+   * can be resumed and the failure says nothing against what arrived (or `keep` says so).
    */
   #fail(
     reason: Failure,
     flushMs: number | undefined,
     sends: ReceiverAction[] = [],
+    keep = this.#agreed.has('resume') && KEEPS_WHAT_ARRIVED.has(reason.code),
   ): ReceiverAction[] {
     const state = this.#state;
     const open =
       state.phase === 'receiving' || state.phase === 'awaiting-digest' || state.phase === 'opening';
-    const keep = this.#agreed.has('resume') && KEEPS_WHAT_ARRIVED.has(reason.code);
     const actions: ReceiverAction[] = open ? [{ type: 'discard', index: state.index, keep }] : [];
     this.#state = { phase: 'failed', ...reason };
     actions.push(...sends, ...this.#timers.clearAll(), { type: 'fail', ...reason });
     if (flushMs !== undefined) actions.push({ type: 'close', flushMs });
     return actions;
   }
+}
+
+function sameCaps(a: readonly Capability[], b: readonly Capability[]): boolean {
+  return a.length === b.length && a.every((cap) => b.includes(cap));
 }

@@ -1,5 +1,6 @@
 import { encodeMessage } from './encode';
 import { defaultFailure, ERROR_MESSAGES, type Failure } from './error-codes';
+import { encodeFileList } from './file-list';
 import { frameByteLength, type Frame } from './frame';
 import { classifyFrameFromReceiver, type Surface } from './frame-classification';
 import {
@@ -123,6 +124,7 @@ class Sender implements SenderMachine {
   /** The receiver's `ferry-resume` for the file awaiting its ack. */
   #resumeOffer: ResumeMessage | undefined;
   readonly #verified = new Set<number>();
+  #listSent = false;
 
   readonly #caps: readonly Capability[];
 
@@ -186,6 +188,14 @@ class Sender implements SenderMachine {
     ];
   }
 
+  /** A receiver about to ask its person named `list`: every file before the person decides. */
+  #listFiles(): SenderAction[] {
+    if (!this.#agreed.has('list') || this.#listSent) return [];
+    this.#listSent = true;
+    const files = this.#config.files.map((file) => ({ name: file.fileName, size: file.fileSize }));
+    return encodeFileList(files).map((frame): SenderAction => ({ type: 'send', frame }));
+  }
+
   #announce(index: number): SenderAction[] {
     const file = this.#file(index);
     if (this.#relayed && file.fileSize > RELAY_SIZE_CAP_BYTES) {
@@ -238,9 +248,11 @@ class Sender implements SenderMachine {
     const state = this.#state;
     switch (message.type) {
       case 'ferry-caps':
-        // Only the answer to this side's own announcement, before the first ack, counts.
+        // Only the answer to this side's own announcement, before the first ack, counts; the
+        // last one counts when a receiver that answered early answers again.
         if (this.#caps.length > 0 && state.phase === 'awaiting-ack' && state.index === 0) {
           this.#agreed = new Set(message.caps.filter((cap) => this.#caps.includes(cap)));
+          return this.#listFiles();
         }
         return [];
       case 'ferry-resume':

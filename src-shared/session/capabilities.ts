@@ -2,7 +2,7 @@ import type { Capability } from '../protocol/messages';
 import { canDigest } from '../verify/file-digest';
 
 /** Every extension this build speaks (docs/protocol.md, "Capabilities"). */
-export const FERRY_CAPABILITIES: readonly Capability[] = ['verify', 'resume', 'reconnect'];
+export const FERRY_CAPABILITIES: readonly Capability[] = ['verify', 'resume', 'reconnect', 'list'];
 
 /**
  * What this runtime can offer: every extension rests on content digests, so a browser page

@@ -1,5 +1,6 @@
 import type { TransferView } from '../transfer/transfer-view';
 import { connect, type ConnectTimeouts } from './connect-peer';
+import type { KeptBytes } from './link-watch';
 import type { ChannelPort, Clock, SignalingPort } from './ports';
 import { carryOn, SeatAfterStart } from './reconnect';
 import type { ReceiveSessionEnd } from './receive-session';
@@ -18,12 +19,14 @@ export interface ReceiveFlowPorts {
   /**
    * Runs the batch over the open channel until it has an outcome (published by the session
    * core). `started` is called once the first ack or incompatible has been sent. `target`: the
-   * batch was accepted before a lost link, and goes on into it without asking again.
+   * batch was accepted before a lost link, and goes on into it without asking again; `kept` is
+   * how far it got.
    */
   runSession(
     channel: ChannelPort,
     started: (reconnectable: boolean) => void,
     target: SaveTarget | undefined,
+    kept?: KeptBytes,
   ): Promise<ReceiveSessionEnd>;
   /** Adds a completed batch to the server's anonymous counter; never fails the transfer. */
   reportBytes(bytes: number): Promise<void>;
@@ -76,7 +79,7 @@ export async function runReceiveFlow(
   // What travelled in every session counts, the ones whose link was lost included.
   let travelled = first.travelled;
   const end = await carryOn(setting, { end: first, seat: watch }, async (again, started, last) => {
-    const next = await ports.runSession(again, started, last.target);
+    const next = await ports.runSession(again, started, last.target, last.kept);
     travelled += next.travelled;
     return next;
   });

@@ -288,3 +288,99 @@ describe('the session core verifying what arrived (docs/protocol.md, "Verificati
     expect(last(views)).not.toHaveProperty('verified');
   });
 });
+
+describe('the session core before anything is written (docs/protocol.md, "File list", "Free space")', () => {
+  const sentTypes = (channel: ScriptedChannel) => channel.sent.map((f) => readable(f).type);
+
+  /** A receive whose person answers only when the test says so, into `target`. */
+  function asking(target: SaveTarget, caps: readonly Capability[]) {
+    const channel = new ScriptedChannel(262_144);
+    const views: TransferView[] = [];
+    let started = 0;
+    let answer: (accept: boolean) => void = () => undefined;
+    void runReceiveSession({
+      channel,
+      clock: new ManualClock(),
+      surface: 'native',
+      caps,
+      local: { pv: 1, pvMin: 1, ver: '1.0.0' },
+      remedySurface: 'cli',
+      acceptance: {
+        ask: true,
+        destination: async () => 'Downloads',
+        choose: () =>
+          new Promise((resolve) => (answer = (accept) => resolve(accept ? target : undefined))),
+      },
+      publish: (view) => views.push(view),
+      cancelled: new AbortController().signal,
+      started: () => (started += 1),
+    });
+    return {
+      channel,
+      views,
+      startedCount: () => started,
+      answer: (accept: boolean) => answer(accept),
+    };
+  }
+
+  it('asks the sender for its list without counting that as the start, and shows each file flagged', async () => {
+    const storage = recordingTarget();
+    const { channel, views, startedCount, answer } = asking(storage.target, ['verify', 'list']);
+    channel.receive(textFrame('{"type":"ferry-caps","caps":["verify","list"]}'));
+    channel.receive(metadata({ total: 2, totalBytes: 5 }));
+    await vi.waitFor(() => expect(sentTypes(channel)).toEqual(['ferry-caps']));
+    expect(startedCount()).toBe(0);
+    channel.receive(
+      textFrame(
+        JSON.stringify({
+          type: 'ferry-list',
+          files: [
+            { name: 'a.txt', size: 3 },
+            { name: 'tools/.config/setup.EXE', size: 2 },
+          ],
+          more: false,
+        }),
+      ),
+    );
+    await vi.waitFor(() => expect(last(views)).toMatchObject({ phase: 'awaiting-acceptance' }));
+    expect(last(views)).toMatchObject({
+      offer: {
+        firstFileName: 'a.txt',
+        fileCount: 2,
+        files: [
+          { name: 'a.txt', size: 3, hidden: false, executable: false },
+          { name: 'tools/.config/setup.EXE', size: 2, hidden: true, executable: true },
+        ],
+      },
+    });
+    answer(true);
+    await vi.waitFor(() => expect(sentTypes(channel)).toEqual(['ferry-caps', 'ack']));
+    expect(startedCount()).toBe(1);
+  });
+
+  it('refuses a batch that needs more than the chosen target has free, and opens nothing', async () => {
+    const storage = recordingTarget();
+    const target: SaveTarget = {
+      ...storage.target,
+      folder: '/media/usb',
+      freeBytes: async () => 4,
+    };
+    const { channel, views, answer } = asking(target, []);
+    channel.receive(metadata({ total: 2, totalBytes: 5 }));
+    await vi.waitFor(() => expect(last(views)).toMatchObject({ phase: 'awaiting-acceptance' }));
+    answer(true);
+    await vi.waitFor(() => expect(last(views)).toMatchObject({ phase: 'failed' }));
+
+    expect(last(views)).toEqual({
+      phase: 'failed',
+      direction: 'receive',
+      code: 'ERR_DISK_FULL',
+      message: 'not enough free space in /media/usb: this needs 5 B and 4 B is free',
+    });
+    await vi.waitFor(() => expect(sentTypes(channel)).toEqual(['incompatible']));
+    expect(readable(channel.sent[0]).reason).toBe(
+      'the receiving device does not have enough free space: this needs 5 B and 4 B is free',
+    );
+    expect(storage.calls).toEqual([]);
+  });
+});

@@ -12,6 +12,7 @@ import {
 import { encodeMessage } from '../protocol/encode';
 import type { PeerVersion } from '../protocol/version-negotiation';
 import type { RemedySurface } from '../protocol/version-remedy';
+import { offerFileViews } from '../transfer/offer-files';
 import type { DeliveredFileView, OfferView, TransferView } from '../transfer/transfer-view';
 import { ChannelBuffer } from './channel-buffer';
 import type { ChannelPort, Clock } from './ports';
@@ -52,6 +53,11 @@ export interface ReceiveSessionConfig {
   cancelled: AbortSignal;
   /** Called once the first ack or incompatible has been sent. */
   started(reconnectable: boolean): void;
+  /**
+   * Bytes of this batch already here from before a lost link, so the batch is checked against
+   * free space for the rest only (docs/protocol.md, "Free space").
+   */
+  keptBytes?: number;
   /** Tests shorten the machine's timers by name. */
   timers?: Partial<Record<ReceiverTimer, number>>;
   flushMs?: number;
@@ -90,6 +96,7 @@ export interface ReceiveSessionEnd {
 /** Where a silent link is worth a reconnect: the batch was accepted and is not complete. */
 const RECONNECTABLE_RECEIVE: ReadonlySet<ReceiverState['phase']> = new Set([
   'awaiting-metadata',
+  'checking-space',
   'opening',
   'receiving',
   'awaiting-digest',
@@ -143,6 +150,9 @@ class ReceiveSession {
       local: config.local,
       remedySurface: config.remedySurface,
       askBeforeAccepting: acceptance.ask,
+      // A target chosen by the person says so when it is accepted.
+      checksFreeSpace: !acceptance.ask && acceptance.target.freeBytes !== undefined,
+      ...(config.keptBytes === undefined ? {} : { keptBytes: config.keptBytes }),
     });
     this.#timers = new SessionTimers<ReceiverTimer>(clock, config.timers ?? {}, (timer) =>
       this.#handle({ type: 'timer-fired', timer }),
@@ -240,6 +250,18 @@ class ReceiveSession {
       case 'ask-accept':
         this.#ask(action.offer);
         return;
+      case 'read-free-space':
+        this.#enqueue(async (target) => {
+          // A reading that fails checks nothing: a full disk still fails the write (ERR_DISK).
+          const freeBytes = await target.freeBytes?.().catch(() => undefined);
+          this.#handle({
+            type: 'free-space',
+            index: action.index,
+            freeBytes,
+            ...(target.folder === undefined ? {} : { folder: target.folder }),
+          });
+        });
+        return;
       case 'open-part':
         this.#written.set(action.index, 0);
         this.#enqueue((target) => this.#open(target, action));
@@ -269,7 +291,8 @@ class ReceiveSession {
       case 'send':
         this.#enqueue(async () => {
           this.#channel.send(action.frame);
-          if (this.#started) return;
+          // Caps asking for the file list precede the person's answer: nothing has started.
+          if (this.#started || action.early === true) return;
           this.#started = true;
           this.#config.started(reconnects(this.#machine.agreed));
           this.#watchLink();
@@ -318,6 +341,7 @@ class ReceiveSession {
       totalBytes: offer.totalBytes,
     };
     if (offer.sender.ver !== undefined) view.senderVersion = offer.sender.ver;
+    if (offer.files !== undefined) view.files = offerFileViews(offer.files);
     acceptance
       .destination(view)
       .then((destination) =>
@@ -335,7 +359,11 @@ class ReceiveSession {
           this.#handle(
             target === undefined
               ? { type: 'declined' }
-              : { type: 'accepted', resumable: target.resume !== undefined },
+              : {
+                  type: 'accepted',
+                  resumable: target.resume !== undefined,
+                  checksFreeSpace: target.freeBytes !== undefined,
+                },
           );
         },
         (error: unknown) => {

@@ -56,4 +56,10 @@ export interface SaveTarget {
   recordBlock?(index: number, block: number, digest: Uint8Array): void;
   /** The sender refused the resume: file `index` starts over, empty. */
   restart?(index: number): Promise<void>;
+  /**
+   * Bytes this side may still write where the files go (docs/protocol.md, "Free space"); the
+   * session core refuses a batch or a file that needs more. Absent where the runtime cannot tell
+   * (a browser), and then nothing is checked.
+   */
+  freeBytes?(): Promise<number>;
 }

@@ -52,7 +52,10 @@ export const MAX_TRANSPORT_FRAME_BYTES = 4 * 1024 * 1024;
 /** The largest `bytes` a single stats report may carry by default: 5 TiB. */
 export const DEFAULT_MAX_REPORT_BYTES = 5_497_558_138_880;
 
-/** Every per-IP limit counts requests in a window of this length. */
+/**
+ * Every per-IP limit counts requests in a window of this length, opened by the client's first
+ * request; its counter is dropped when the window ends.
+ */
 export const RATE_WINDOW_MS = MINUTE_MS;
 
 /** Event-socket and WebSocket connections per IP per window, counted together. */
@@ -66,9 +69,6 @@ export const DEFAULT_MAX_CODE_REQUESTS_PER_IP = 60;
 
 /** POST /api/stats/report per IP per window; the spec gives it no override. */
 export const MAX_REPORTS_PER_IP = 60;
-
-/** How often the per-IP counters of lapsed windows are dropped. */
-export const RATE_COUNTER_CLEANUP_INTERVAL_MS = MINUTE_MS;
 
 /** Relay credentials of both TURN paths expire this long after issuance. */
 export const RELAY_CREDENTIAL_LIFETIME_MS = 24 * HOUR_MS;

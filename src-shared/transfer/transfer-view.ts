@@ -12,6 +12,17 @@ export interface FileEntryView {
   size: number;
 }
 
+/** One file of an offer's list, as the accept prompt shows it. */
+export interface OfferFileView {
+  /** Sanitized relative path, `/`-separated, shortened for display (LISTED_NAME_DISPLAY_MAX_CHARS). */
+  name: string;
+  size: number;
+  /** The file, or a folder it is in, is hidden (a name starting with a dot). */
+  hidden: boolean;
+  /** The file runs or installs something when opened (src-shared/names/risky-name.ts). */
+  executable: boolean;
+}
+
 export interface OfferView {
   /** The first file's name: the protocol announces one file at a time. */
   firstFileName: string;
@@ -19,7 +30,16 @@ export interface OfferView {
   totalBytes: number;
   /** The sender's release string, when it sent one. */
   senderVersion?: string;
+  /**
+   * Every file of the batch, in order, when the sender listed them (docs/protocol.md, "File
+   * list"); absent when it did not, and then only the first name is known. Shorter than
+   * `fileCount` when the list was cut off.
+   */
+  files?: OfferFileView[];
 }
+
+/** The command line prints this many names of a listed offer, then a count of the rest. */
+export const OFFER_FILES_PRINTED = 20;
 
 export interface ProgressView {
   /** 1-based position of the current file in the batch, as shown ("file 2 of 5"). */

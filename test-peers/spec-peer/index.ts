@@ -35,6 +35,12 @@ export interface SpecSendOptions {
   /** Which kind of sender's rules to follow; a native one (the default) expects `received`. */
   profile?: Profile;
   peerJoinMs?: number;
+  /**
+   * Makes this peer a hostile sender, for tests of a receiver's defences: what the metadata of
+   * file `index` (1-based) announces as its size instead of the truth. The batch's `totalBytes`
+   * stays the true sum, and the bytes sent are the file's own.
+   */
+  misannounce?: (index: number) => number | undefined;
 }
 
 export interface SpecReceiveOptions {
@@ -58,6 +64,7 @@ export async function specSend(options: SpecSendOptions): Promise<SendResult> {
     profile: options.profile ?? 'native',
     onCode: options.onCode,
     peerJoinMs: options.peerJoinMs,
+    misannounce: options.misannounce,
   });
 }
 

@@ -25,6 +25,8 @@ export interface RunSendOptions {
   onCode?: (code: string) => void;
   /** How long a receiver may take to join; the code's lifetime by default. */
   peerJoinMs?: number;
+  /** A hostile sender's lie about file `index`'s size (index.ts, `SpecSendOptions`). */
+  misannounce?: (index: number) => number | undefined;
 }
 
 export interface SendResult extends SendOutcome {
@@ -61,6 +63,7 @@ export async function runSend(runtime: SpecRuntime, options: RunSendOptions): Pr
     const outcome = await sendBatch(
       { ...open, tripwire, trace, profile: options.profile },
       options.files,
+      options.misannounce,
     );
     return { ...outcome, code, steps: trace.steps };
   });

@@ -48,9 +48,11 @@ export interface BatchContext {
   profile: Profile;
 }
 
+/** `misannounce`: a hostile sender's size for file `index` (1-based), announced instead of the truth. */
 export async function sendBatch(
   context: BatchContext,
   files: readonly SourceFile[],
+  misannounce: (index: number) => number | undefined = () => undefined,
 ): Promise<SendOutcome> {
   const { channel, trace, profile } = context;
   const negotiated = channel.maxMessageSize();
@@ -70,18 +72,19 @@ export async function sendBatch(
     if (profile === 'browser') {
       await buffer.below(BROWSER_METADATA_DRAIN_BYTES, `file ${index}'s metadata waited`);
     }
+    const fileSize = misannounce(index) ?? file.size;
     sendControl(context, {
       type: 'metadata',
       id,
       fileName: file.name,
-      fileSize: file.size,
+      fileSize,
       index,
       total: files.length,
       totalBytes,
       ...PROTOCOL_VERSION,
       ...(profile === 'native' ? { ver: SPEC_PEER_VER } : {}),
     });
-    trace.record(`sent metadata ${index}/${files.length} ${file.name} (${file.size} bytes)`);
+    trace.record(`sent metadata ${index}/${files.length} ${file.name} (${fileSize} bytes)`);
 
     const ack = await awaitAck(context, id, index);
     const native = ack.ver !== undefined;

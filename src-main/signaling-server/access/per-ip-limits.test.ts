@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { MAX_REPORTS_PER_IP, RATE_WINDOW_MS } from '../../../src-shared/signaling/limits';
-import { ManualClock } from '../test-support/manual-time';
+import { manualWallClock } from '../test-support/manual-time';
 import { json, postJson, startTestServer } from '../test-support/test-server';
 
 describe('per-IP limits', () => {
@@ -44,8 +44,8 @@ describe('per-IP limits', () => {
   });
 
   it('opens a new window after 60 s', async () => {
-    const clock = new ManualClock();
-    const server = await startTestServer({ now: clock.now, maxTurnRequestsPerIp: 1 });
+    const clock = manualWallClock();
+    const server = await startTestServer({ maxTurnRequestsPerIp: 1 });
     expect((await fetch(`${server.url}/api/turn-credentials`)).status).toBe(200);
     clock.advance(RATE_WINDOW_MS - 1);
     expect((await fetch(`${server.url}/api/turn-credentials`)).status).toBe(429);

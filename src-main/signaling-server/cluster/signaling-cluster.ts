@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { RATE_WINDOW_MS } from '../../../src-shared/signaling/limits';
 import type { RateLimiter } from '../access/rate-limiter';
-import { RedisRateLimiter } from '../access/redis-rate-limiter';
+import { redisRateLimiter } from '../access/redis-rate-limiter';
 import { RedisCodeStore } from '../codes/redis-code-store';
 import type { LogSink } from '../log-sink';
 import { RedisRoomRegistry } from '../rooms/redis-room-registry';
@@ -60,7 +60,7 @@ export class SignalingCluster implements SignalingState {
   }
 
   limiter(name: string, limit: number): RateLimiter {
-    return new RedisRateLimiter(this.connections.command, name, limit, RATE_WINDOW_MS);
+    return redisRateLimiter(this.connections.command, name, limit, RATE_WINDOW_MS);
   }
 
   healthProblem(): string | undefined {

@@ -1,4 +1,5 @@
 import express, { type Express, type Request } from 'express';
+import * as v from 'valibot';
 import {
   CODE_PATH,
   HEALTH_PATH,
@@ -16,7 +17,6 @@ import {
   type StatsTotal,
 } from '../../../src-shared/signaling/http-api';
 import { MAX_REQUEST_BODY_BYTES } from '../../../src-shared/signaling/limits';
-import { isRoomId } from '../../../src-shared/signaling/room-id';
 import { clientIp } from '../access/client-ip';
 import type { OriginPolicy } from '../access/origin-policy';
 import type { RateLimiter } from '../access/rate-limiter';
@@ -25,10 +25,10 @@ import type { IceServerList } from '../ice/ice-server-list';
 import type { LogSink } from '../log-sink';
 import type { Clock } from '../schedule';
 import type { ByteCounter } from '../stats/byte-counter';
-import { isReportableByteCount } from '../stats/report-bytes';
 import { cors } from './cors';
 import { finalErrorHandler } from './final-error-handler';
 import { perIpLimit } from './per-ip-limit';
+import { CodeRequestSchema, statsReportSchema } from './request-bodies';
 import type { UnhealthyStatus } from './unhealthy-status';
 
 export interface SignalingHttpDeps {
@@ -47,12 +47,6 @@ export interface SignalingHttpDeps {
   log: LogSink;
 }
 
-function field(body: unknown, name: string): unknown {
-  return typeof body === 'object' && body !== null
-    ? (body as Record<string, unknown>)[name]
-    : undefined;
-}
-
 /** The seven HTTP endpoints of the spec, JSON on every path, failures included. */
 export function signalingHttpApp(deps: SignalingHttpDeps): Express {
   const app = express();
@@ -65,6 +59,7 @@ export function signalingHttpApp(deps: SignalingHttpDeps): Express {
       deps.trustedProxyCount,
     );
   const codeLimit = perIpLimit(deps.codeLimit, ipOf, HTTP_ERROR.tooManyRequests);
+  const reportSchema = statsReportSchema(deps.maxReportBytes);
 
   app.use(cors(deps.origins));
   app.use(express.json({ limit: MAX_REQUEST_BODY_BYTES }));
@@ -95,12 +90,12 @@ export function signalingHttpApp(deps: SignalingHttpDeps): Express {
   );
 
   app.post(CODE_PATH, codeLimit, async (request, response) => {
-    const roomId = field(request.body, 'roomId');
-    if (!isRoomId(roomId)) {
+    const codeRequest = v.safeParse(CodeRequestSchema, request.body);
+    if (!codeRequest.success) {
       response.status(400).json({ error: HTTP_ERROR.invalidRoomId });
       return;
     }
-    const registration = await deps.codes.register(roomId);
+    const registration = await deps.codes.register(codeRequest.output.roomId);
     if (registration.kind === 'busy') {
       response.status(503).json({ error: HTTP_ERROR.serverBusy });
       return;
@@ -129,12 +124,12 @@ export function signalingHttpApp(deps: SignalingHttpDeps): Express {
     STATS_REPORT_PATH,
     perIpLimit(deps.reportLimit, ipOf, HTTP_ERROR.tooManyReports),
     async (request, response) => {
-      const bytes = field(request.body, 'bytes');
-      if (!isReportableByteCount(bytes, deps.maxReportBytes)) {
+      const report = v.safeParse(reportSchema, request.body);
+      if (!report.success) {
         response.status(400).json({ error: HTTP_ERROR.invalidByteCount });
         return;
       }
-      const body: StatsTotal = { totalBytes: await deps.counter.add(bytes) };
+      const body: StatsTotal = { totalBytes: await deps.counter.add(report.output.bytes) };
       response.json(body);
     },
   );

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import type { IceServerEntry } from '../../../src-shared/signaling/http-api';
 import {
   RELAY_CREDENTIAL_LIFETIME_MS,
@@ -7,7 +8,7 @@ import {
 import type { LogSink } from '../log-sink';
 import type { Clock } from '../schedule';
 import type { IceServerList } from './ice-server-list';
-import { trimRelayProviderList } from './trim-relay-provider-list';
+import { RelayProviderAnswerSchema, trimRelayProviderList } from './trim-relay-provider-list';
 
 export interface RelayProviderAccount {
   /** The provider's API base, e.g. https://rtc.live.cloudflare.com. */
@@ -82,11 +83,8 @@ export class RelayProviderServers implements IceServerList {
       signal: AbortSignal.timeout(timeoutMs),
     });
     if (!response.ok) throw new Error(`HTTP ${response.status} from ${url}`);
-    const body: unknown = await response.json();
-    const iceServers =
-      typeof body === 'object' && body !== null
-        ? (body as Record<string, unknown>).iceServers
-        : undefined;
-    return trimRelayProviderList(iceServers);
+    const answer = v.safeParse(RelayProviderAnswerSchema, await response.json());
+    if (!answer.success) throw new Error('The relay provider sent no iceServers');
+    return trimRelayProviderList(answer.output.iceServers);
   }
 }

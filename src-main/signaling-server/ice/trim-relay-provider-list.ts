@@ -1,3 +1,5 @@
+import * as v from 'valibot';
+import { IceServerEntrySchema } from '../../../src-shared/http/ice-server-list';
 import type { IceServerEntry } from '../../../src-shared/signaling/http-api';
 
 interface IceUrl {
@@ -21,11 +23,26 @@ function parseIceUrl(url: string): IceUrl | undefined {
   };
 }
 
-function urlsOf(entry: Record<string, unknown>): string[] {
-  const urls = entry.urls;
-  if (typeof urls === 'string') return [urls];
-  return Array.isArray(urls) ? urls.filter((url): url is string => typeof url === 'string') : [];
-}
+/** A provider's `iceServers`: an array of entries, or (its older API) one entry object. */
+const PROVIDER_LIST = v.union([
+  v.array(v.unknown()),
+  v.pipe(
+    v.looseObject({}),
+    v.transform((entry): unknown[] => [entry]),
+  ),
+]);
+
+/** The answer of the provider's generate-ice-servers call; trimRelayProviderList reads the list. */
+export const RelayProviderAnswerSchema = v.object({ iceServers: v.unknown() });
+
+const RELAY_ENTRY = v.object({
+  ...IceServerEntrySchema.entries,
+  username: v.string(),
+  credential: v.string(),
+});
+
+const urlsOf = (entry: IceServerEntry): string[] =>
+  Array.isArray(entry.urls) ? entry.urls : [entry.urls];
 
 const isUdpTurn = (url: IceUrl) =>
   url.scheme === 'turn' && (url.transport === undefined || url.transport === 'udp');
@@ -44,25 +61,23 @@ function tcpRank(url: IceUrl): number | undefined {
  * holds no TURN URL with credentials, so the caller treats it as a failed call.
  */
 export function trimRelayProviderList(iceServers: unknown): IceServerEntry[] {
-  const list = Array.isArray(iceServers)
-    ? (iceServers as unknown[])
-    : typeof iceServers === 'object' && iceServers !== null
-      ? [iceServers]
-      : undefined;
-  if (list === undefined) throw new Error('The relay provider sent no iceServers');
-  const entries = list.filter(
-    (entry): entry is Record<string, unknown> => typeof entry === 'object' && entry !== null,
-  );
+  const list = v.safeParse(PROVIDER_LIST, iceServers);
+  if (!list.success) throw new Error('The relay provider sent no iceServers');
+  // An entry that is not an ICE server costs only itself.
+  const entries = list.output.flatMap((item) => {
+    const entry = v.safeParse(IceServerEntrySchema, item);
+    return entry.success ? [entry.output] : [];
+  });
   const stun = entries
     .flatMap(urlsOf)
     .map(parseIceUrl)
     .find((url) => url?.scheme === 'stun');
-  const relay = entries.find(
-    (entry) =>
-      typeof entry.username === 'string' &&
-      typeof entry.credential === 'string' &&
-      urlsOf(entry).some((url) => parseIceUrl(url)?.scheme.startsWith('turn')),
-  );
+  const relay = entries
+    .flatMap((entry) => {
+      const withCredentials = v.safeParse(RELAY_ENTRY, entry);
+      return withCredentials.success ? [withCredentials.output] : [];
+    })
+    .find((entry) => urlsOf(entry).some((url) => parseIceUrl(url)?.scheme.startsWith('turn')));
   if (relay === undefined) throw new Error('The relay provider sent no TURN URL with credentials');
   const turnUrls = urlsOf(relay)
     .map(parseIceUrl)
@@ -74,8 +89,8 @@ export function trimRelayProviderList(iceServers: unknown): IceServerEntry[] {
   const trimmed: IceServerEntry[] = stun === undefined ? [] : [{ urls: [stun.url] }];
   trimmed.push({
     urls: [udp, tcp].filter((url): url is IceUrl => url !== undefined).map((url) => url.url),
-    username: relay.username as string,
-    credential: relay.credential as string,
+    username: relay.username,
+    credential: relay.credential,
   });
   return trimmed;
 }

@@ -1,3 +1,4 @@
+import { onTestFinished, vi } from 'vitest';
 import type { Clock, Every } from '../schedule';
 
 /** A clock that moves only when told to. */
@@ -31,4 +32,21 @@ export class ManualTimers {
     for (const task of this.tasks.get(intervalMs) ?? []) task();
     await new Promise((resolve) => setImmediate(resolve));
   }
+}
+
+/** Moves the frozen wall clock of `manualWallClock`. */
+export interface ManualWallClock {
+  advance(ms: number): void;
+}
+
+/**
+ * Freezes `Date` for the rest of the test and moves it only when told to, for code that reads
+ * the wall clock itself (rate-limiter-flexible). Timers and sockets keep running in real time.
+ */
+export function manualWallClock(): ManualWallClock {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  onTestFinished(() => {
+    vi.useRealTimers();
+  });
+  return { advance: (ms) => vi.setSystemTime(Date.now() + ms) };
 }

@@ -133,7 +133,7 @@ export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBa
         lanRoom: { state: 'off' },
         discoveredRooms: [],
         settings,
-        opened: ok([]),
+        opened: Promise.resolve(ok([])),
       });
     },
 

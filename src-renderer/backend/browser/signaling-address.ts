@@ -1,7 +1,11 @@
+import * as v from 'valibot';
 import { WEB_CLIENT_CONFIG_PATH } from '../../../src-shared/signaling/endpoints';
 import { CONFIG_REQUEST_TIMEOUT_MS } from '../../../src-shared/signaling/limits';
 import { requestJson, type HttpAnswer } from '../../../src-shared/http/request-json';
 import { browserHttp } from './browser-http';
+
+/** The part of the web host's config the client uses; an empty `socketUrl` means none. */
+const CONFIG_WITH_SOCKET_URL = v.object({ socketUrl: v.pipe(v.string(), v.trim(), v.nonEmpty()) });
 
 /**
  * Where the signaling server is, from the answer to GET /api/config: its `socketUrl`, or the
@@ -10,12 +14,10 @@ import { browserHttp } from './browser-http';
  */
 export function signalingAddressFrom(answer: HttpAnswer, pageOrigin: string): string {
   if (answer.kind !== 'answered' || answer.status !== 200) return pageOrigin;
-  const body = answer.body;
-  if (typeof body !== 'object' || body === null) return pageOrigin;
-  const socketUrl = (body as { socketUrl?: unknown }).socketUrl;
-  if (typeof socketUrl !== 'string' || socketUrl.trim() === '') return pageOrigin;
+  const config = v.safeParse(CONFIG_WITH_SOCKET_URL, answer.body);
+  if (!config.success) return pageOrigin;
   try {
-    const url = new URL(socketUrl.trim(), pageOrigin);
+    const url = new URL(config.output.socketUrl, pageOrigin);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return pageOrigin;
     return url.href.replace(/\/+$/, '');
   } catch {

@@ -1,0 +1,69 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { offerFileViews } from '../../src-shared/transfer/offer-files';
+import type { TransferView } from '../../src-shared/transfer/transfer-view';
+import { OFFER } from '../testing/fixtures';
+import { renderApp } from '../testing/render-app';
+import { createScriptedBackend } from '../testing/scripted-backend';
+
+const showing = (transfer: TransferView) =>
+  renderApp(createScriptedBackend({ snapshot: { transfer } }));
+
+const LISTED = offerFileViews([
+  { path: 'Album/beach.jpg', size: 4_194_304 },
+  { path: 'Album/.thumbs/cache.db', size: 2048 },
+  { path: 'Album/slideshow.scr', size: 1024 },
+  { path: 'Album/notes.txt', size: 10 },
+]);
+
+function listedOffer(fileCount = LISTED.length): TransferView {
+  return {
+    phase: 'awaiting-acceptance',
+    direction: 'receive',
+    offer: { firstFileName: 'Album/beach.jpg', fileCount, totalBytes: 4_197_386, files: LISTED },
+    destination: '/home/ana/Downloads',
+  };
+}
+
+describe('the accept prompt with a listed offer', () => {
+  it('lists every file with its size, in a list that scrolls and takes the keyboard focus', async () => {
+    const { user } = await showing(listedOffer());
+    const list = screen.getByRole('list', { name: 'Offered files' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((row) => row.querySelector('.file-name')?.textContent)).toEqual([
+      'Album/beach.jpg',
+      'Album/.thumbs/cache.db',
+      'Album/slideshow.scr',
+      'Album/notes.txt',
+    ]);
+    expect(rows[0].querySelector('.file-size')?.textContent).toBe('4.00 MB');
+    expect(list.classList.contains('file-list')).toBe(true);
+    // Reached with Tab, so a keyboard can scroll it: after the heading, before any button.
+    await user.tab();
+    expect(document.activeElement).toBe(list);
+  });
+
+  it('flags hidden files and programs, and nothing else', async () => {
+    await showing(listedOffer());
+    const rows = within(screen.getByRole('list', { name: 'Offered files' })).getAllByRole(
+      'listitem',
+    );
+    const flags = rows.map((row) =>
+      Array.from(row.querySelectorAll('.file-flag'), (flag) => flag.textContent),
+    );
+    expect(flags).toEqual([[], ['hidden'], ['executable'], []]);
+  });
+
+  it('says how many files a list cut short left out', async () => {
+    await showing(listedOffer(LISTED.length + 2));
+    expect(screen.getByText('The sending device did not list 2 more files.')).toBeTruthy();
+  });
+
+  it('against a sender that did not list, says only the first name is known', async () => {
+    await showing(OFFER);
+    expect(screen.queryByRole('list', { name: 'Offered files' })).toBeNull();
+    expect(
+      screen.getByText('Only the first name is known: the sending device did not list its files.'),
+    ).toBeTruthy();
+  });
+});
