@@ -26,6 +26,8 @@ if (room.state !== 'on') {
   process.exit(1);
 }
 console.log(`Room: ${room.url}`);
+// Handed to the app as "Open with" would: main trusts only paths it was given.
+controller.openPaths([path]);
 await controller.handlers.startSend({ paths: [path] });
 const code = await finished;
 await controller.close();

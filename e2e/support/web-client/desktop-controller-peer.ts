@@ -72,6 +72,8 @@ export const desktopController: NativePeerKind = {
 
   async send(serverUrl, paths) {
     const peer = await ControllerPeer.start(serverUrl);
+    // The person drops the files on the window: main trusts what the preload reports.
+    for (const path of paths) peer.controller.addDroppedPath(path);
     await peer.controller.handlers.startSend({ paths: [...paths] });
     const { code } = await peer.reach('waiting-for-peer');
     return {
