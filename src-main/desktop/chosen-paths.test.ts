@@ -1,78 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { InvokeChannel } from '../../src-shared/ipc/contract';
-import { dispatchInvoke, ERR_BAD_REQUEST } from '../../src-shared/ipc/dispatch';
-import type { IpcResult } from '../../src-shared/ipc/result';
+import { describe, expect, it } from 'vitest';
+import { ERR_BAD_REQUEST } from '../../src-shared/ipc/dispatch';
 import type { TransferView } from '../../src-shared/transfer/transfer-view';
 import { sendFiles } from '../engine';
 import { filesUnder, writeTextFile } from '../engine/test-support/files-on-disk';
 import { useLoopbackRig } from '../engine/test-support/loopback-rig';
-import { createDesktopController, type DesktopController } from './desktop-controller';
+import { useDesktopOnLoopback } from './test-support/desktop-on-loopback';
 import { ERR_PATH_NOT_CHOSEN } from './path-allowlist';
 
 const rig = useLoopbackRig();
 
-interface Rig {
-  controller: DesktopController;
-  /** What the dialogs will answer next. */
-  dialog: { files: string[]; folder: string | null };
-  /** Every path main asked the operating system to open or show. */
-  opened: string[];
-  downloads: string;
-  call(channel: InvokeChannel, request: unknown): Promise<IpcResult<unknown>>;
-  nextView(matches: (view: TransferView) => boolean): Promise<TransferView>;
-}
-
-let running: DesktopController | undefined;
-afterEach(async () => {
-  await running?.close();
-  running = undefined;
-});
-
-async function desktop(name: string): Promise<Rig> {
-  const root = join(rig.scratch.path, name);
-  const dialog: Rig['dialog'] = { files: [], folder: null };
-  const opened: string[] = [];
-  const downloads = join(root, 'Downloads');
-  const controller = await createDesktopController({
-    userDataDir: join(root, 'user-data'),
-    defaultDownloadFolder: downloads,
-    defaultServerUrl: rig.server.url,
-    webClientRoot: root,
-    version: 'dev',
-    discoverRooms: false,
-    dialogs: {
-      pickFiles: async () => dialog.files,
-      pickFolder: async () => dialog.files,
-      pickDownloadFolder: async () => dialog.folder,
-    },
-    desktopShell: {
-      openFolder: async (path) => void opened.push(path),
-      revealFile: (path) => void opened.push(path),
-    },
-  });
-  running = controller;
-  return {
-    controller,
-    dialog,
-    opened,
-    downloads,
-    call: (channel, request) =>
-      dispatchInvoke(controller.handlers, channel, request, (error) => {
-        throw error;
-      }),
-    nextView: (matches) =>
-      new Promise((resolve) => {
-        const stop = controller.onEvent((channel, payload) => {
-          if (channel === 'transferState' && matches(payload as TransferView)) {
-            stop();
-            resolve(payload as TransferView);
-          }
-        });
-      }),
-  };
-}
+const desktop = useDesktopOnLoopback(rig);
 
 const refusedAsUnchosen = expect.objectContaining({
   ok: false,

@@ -1,63 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { DesktopSnapshot, InvokeChannel } from '../../src-shared/ipc/contract';
-import { dispatchInvoke } from '../../src-shared/ipc/dispatch';
+import { symlink } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import type { DesktopSnapshot } from '../../src-shared/ipc/contract';
 import type { IpcResult } from '../../src-shared/ipc/result';
-import type { TransferView } from '../../src-shared/transfer/transfer-view';
 import { receiveFiles } from '../engine';
 import { writeTextFile } from '../engine/test-support/files-on-disk';
 import { useLoopbackRig } from '../engine/test-support/loopback-rig';
-import { createDesktopController, type DesktopController } from './desktop-controller';
+import { useDesktopOnLoopback } from './test-support/desktop-on-loopback';
 
 const rig = useLoopbackRig();
 
-let running: DesktopController | undefined;
-afterEach(async () => {
-  await running?.close();
-  running = undefined;
-});
-
-/** The desktop app's main process on loopback, asked the way the window asks it: over IPC. */
-async function desktop(name: string, pickedFiles: string[] = []) {
-  const root = join(rig.scratch.path, name);
-  const controller = await createDesktopController({
-    userDataDir: join(root, 'user-data'),
-    defaultDownloadFolder: join(root, 'Downloads'),
-    defaultServerUrl: rig.server.url,
-    webClientRoot: root,
-    version: 'dev',
-    discoverRooms: false,
-    dialogs: {
-      pickFiles: async () => pickedFiles,
-      pickFolder: async () => [],
-      pickDownloadFolder: async () => null,
-    },
-    desktopShell: { openFolder: async () => undefined, revealFile: () => undefined },
-  });
-  running = controller;
-  const transferViews: TransferView[] = [];
-  controller.onEvent((channel, payload) => {
-    if (channel === 'transferState') transferViews.push(payload as TransferView);
-  });
-  return {
-    controller,
-    transferViews,
-    call: (channel: InvokeChannel, request: unknown): Promise<IpcResult<unknown>> =>
-      dispatchInvoke(controller.handlers, channel, request, (error) => {
-        throw error;
-      }),
-    nextView: (matches: (view: TransferView) => boolean) =>
-      new Promise<TransferView>((resolve) => {
-        const stop = controller.onEvent((channel, payload) => {
-          if (channel === 'transferState' && matches(payload as TransferView)) {
-            stop();
-            resolve(payload as TransferView);
-          }
-        });
-      }),
-  };
-}
+const desktop = useDesktopOnLoopback(rig);
 
 const snapshotOf = (result: IpcResult<unknown>): DesktopSnapshot => {
   if (!result.ok) throw new Error(`getSnapshot failed: ${result.error.message}`);
@@ -73,7 +27,8 @@ describe('the desktop app runs one transfer at a time', () => {
   it('refuses a second send or receive with ERR_BUSY and the first goes on undisturbed', async () => {
     const photo = join(rig.scratch.path, 'busy', 'photo.jpg');
     await writeTextFile(photo, 'a sunset');
-    const app = await desktop('busy', [photo]);
+    const app = await desktop('busy');
+    app.dialog.files = [photo];
     expect(await app.call('pickFiles', {})).toMatchObject({ ok: true });
 
     const waiting = app.nextView((view) => view.phase === 'waiting-for-peer');
@@ -112,5 +67,21 @@ describe('files Ferry was opened with', () => {
 
     expect(snapshotOf(await app.call('getSnapshot', {})).pendingPaths).toEqual([report]);
     expect(snapshotOf(await app.call('getSnapshot', {})).pendingPaths).toEqual([]);
+  });
+});
+
+describe('what the person should know about a transfer', () => {
+  it('reaches the window as a warning: a link inside a sent folder is named and not sent', async () => {
+    const album = join(rig.scratch.path, 'warned', 'album');
+    await writeTextFile(join(album, 'a.jpg'), 'a photo');
+    await symlink(rig.scratch.path, join(album, 'everything'));
+    const app = await desktop('warned');
+    app.dialog.files = [album];
+    expect(await app.call('pickFolder', {})).toMatchObject({ ok: true });
+
+    const waiting = app.nextView((view) => view.phase === 'waiting-for-peer');
+    expect(await app.call('startSend', { paths: [album] })).toEqual({ ok: true, value: null });
+    expect(await waiting).toMatchObject({ files: [{ name: 'album/a.jpg' }] });
+    expect(app.warnings).toEqual([{ message: expect.stringContaining('album/everything') }]);
   });
 });

@@ -76,7 +76,10 @@ export async function createDesktopController(
     autoAccept: false,
   };
   const settings = await openSettingsStore(join(options.userDataDir, 'settings.json'), defaults);
-  const session = new TransferSession((view) => emit('transferState', view));
+  const session = new TransferSession(
+    (view) => emit('transferState', view),
+    (message) => emit('transferWarning', { message }),
+  );
   const lanRoom = new LanRoomHost({
     webClientRoot: options.webClientRoot,
     address: options.lanAddress,

@@ -27,12 +27,14 @@ interface PendingOffer {
  */
 export class TransferSession {
   readonly #publish: (view: TransferView) => void;
+  readonly #warn: (message: string) => void;
   #view: TransferView = IDLE_TRANSFER;
   #transfer: Transfer | undefined;
   #pendingOffer: PendingOffer | undefined;
 
-  constructor(publish: (view: TransferView) => void) {
+  constructor(publish: (view: TransferView) => void, warn: (message: string) => void) {
     this.#publish = publish;
+    this.#warn = warn;
   }
 
   get view(): TransferView {
@@ -99,6 +101,7 @@ export class TransferSession {
     // The engine publishes the views themselves: nothing here re-derives them.
     this.#show(transfer.state);
     transfer.on('state', (state) => this.#show(state));
+    transfer.on('warning', (message) => this.#warn(message));
     void transfer.finished.then(() => {
       this.#transfer = undefined;
       this.#pendingOffer = undefined;

@@ -91,6 +91,16 @@ describe('the app window', () => {
     expect(screen.queryByText('The file dialog could not open.')).toBeNull();
   });
 
+  it("shows a transfer's warning, which does not stop it, until it is dismissed", async () => {
+    const backend = createScriptedBackend();
+    const { user } = await renderApp(backend);
+    push(backend, { type: 'warning', message: 'Photos/home is a link and was not sent' });
+    const message = screen.getByText('Photos/home is a link and was not sent.');
+    expect(message.closest('[role="status"]')).not.toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('Photos/home is a link and was not sent.')).toBeNull();
+  });
+
   it('keeps a stray drop from replacing the window', async () => {
     await renderApp();
     const drop = new Event('drop', { cancelable: true });

@@ -234,6 +234,7 @@ describe('the desktop backend over the preload bridge', () => {
     emit('lanRoomState', { state: 'starting' });
     emit('discoveredRooms', [{ name: 'Kitchen laptop', url: 'http://10.0.0.9:3001' }]);
     emit('sendPaths', { paths: ['/home/ana/b.txt'] });
+    emit('transferWarning', { message: 'Photos/home was skipped: it is a link' });
     await settle();
     expect(events).toEqual([
       {
@@ -245,6 +246,7 @@ describe('the desktop backend over the preload bridge', () => {
         type: 'discovered-rooms',
         rooms: [{ name: 'Kitchen laptop', url: 'http://10.0.0.9:3001' }],
       },
+      { type: 'warning', message: 'Photos/home was skipped: it is a link' },
       {
         type: 'opened',
         opened: {
@@ -258,7 +260,7 @@ describe('the desktop backend over the preload bridge', () => {
 
     following.abort();
     emit('lanRoomState', { state: 'off' });
-    expect(events).toHaveLength(4);
+    expect(events).toHaveLength(5);
   });
 
   it('stays quiet after abort even when the bridge keeps calling', () => {

@@ -117,6 +117,10 @@ export function createDesktopBackend(bridge: FerryBridge): FerryBackend {
               );
             }),
           ),
+          bridge.on(
+            'transferWarning',
+            whileOpen(({ message }) => listener({ type: 'warning', message })),
+          ),
         ];
         signal.addEventListener('abort', () => detachers.forEach((detach) => detach()), {
           once: true,

@@ -64,7 +64,9 @@ export type BackendEvent =
   | { type: 'lan-room'; lanRoom: LanRoomView }
   | { type: 'discovered-rooms'; rooms: DiscoveredRoom[] }
   | { type: 'settings'; settings: FerrySettings }
-  | { type: 'opened'; opened: BackendResult<SelectedItem[]> };
+  | { type: 'opened'; opened: BackendResult<SelectedItem[]> }
+  /** Something the person should know that does not stop the transfer (a skipped link). */
+  | { type: 'warning'; message: string };
 
 /**
  * Everything the screens and stores may ask of the program that actually moves files: the

@@ -6,7 +6,7 @@ import type {
   SelectedItem,
 } from '../backend/ferry-backend';
 import type { FerryStores } from './ferry-stores';
-import { succeeded } from './notice-store';
+import { succeeded, TRANSFER_WARNING } from './notice-store';
 
 /**
  * Keeps the stores in step with the backend until `signal` aborts. It subscribes before asking
@@ -53,6 +53,8 @@ function applyEvent(stores: FerryStores, event: BackendEvent): void {
       return stores.settings.getState().apply(event.settings);
     case 'opened':
       return applyOpened(stores, event.opened);
+    case 'warning':
+      return stores.notice.getState().show({ code: TRANSFER_WARNING, message: event.message });
   }
 }
 

@@ -1,7 +1,13 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { BackendError, BackendResult } from '../backend/ferry-backend';
 
-/** The last action that failed, shown until the person dismisses it or moves on. */
+/** The code of a notice that is a transfer's warning rather than a failed action. */
+export const TRANSFER_WARNING = 'TRANSFER_WARNING';
+
+/**
+ * The last action that failed, or the transfer's last warning, shown until the person dismisses
+ * it or moves on.
+ */
 export interface NoticeState {
   notice: BackendError | null;
   show(error: BackendError): void;

@@ -79,6 +79,8 @@ export interface EventContract {
   lanRoomState: LanRoomView;
   discoveredRooms: DiscoveredRoom[];
   sendPaths: { paths: string[] };
+  /** Something the person should know that does not stop the transfer (a skipped link). */
+  transferWarning: { message: string };
 }
 
 export type InvokeChannel = keyof InvokeContract;
@@ -124,6 +126,7 @@ const eventChannelSet: { [K in EventChannel]: true } = {
   lanRoomState: true,
   discoveredRooms: true,
   sendPaths: true,
+  transferWarning: true,
 };
 export const EVENT_CHANNELS = Object.keys(eventChannelSet) as EventChannel[];
 
