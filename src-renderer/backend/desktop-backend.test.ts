@@ -1,83 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type {
-  EventChannel,
-  EventContract,
-  FerryBridge,
-  HandlerMap,
-  SendItem,
-} from '../../src-shared/ipc/contract';
-import { dispatchInvoke, ERR_BAD_REQUEST } from '../../src-shared/ipc/dispatch';
-import { INVOKE_CHANNELS } from '../../src-shared/ipc/contract';
+import type { EventContract, FerryBridge } from '../../src-shared/ipc/contract';
+import { ERR_BAD_REQUEST } from '../../src-shared/ipc/dispatch';
 import { IDLE_TRANSFER } from '../../src-shared/transfer/transfer-view';
 import { TEST_SETTINGS } from '../testing/scripted-backend';
+import { testBridge } from '../testing/test-bridge';
 import { createDesktopBackend, ERR_BRIDGE, ERR_NOTHING_DROPPED } from './desktop-backend';
 import type { BackendEvent } from './ferry-backend';
-
-const described = (path: string): SendItem => ({
-  path,
-  name: path.split('/').pop() ?? path,
-  size: 10,
-  isDirectory: false,
-  fileCount: 1,
-});
-
-/**
- * The preload's bridge as the renderer sees it, over the real request validation and dispatch
- * that main runs; only Electron's transport is missing.
- */
-function testBridge(overrides: Partial<HandlerMap> = {}) {
-  const requests: { channel: string; request: unknown }[] = [];
-  const listeners = new Map<EventChannel, Set<(payload: never) => void>>();
-  const handlers: HandlerMap = {
-    getSnapshot: async () => ({
-      transfer: IDLE_TRANSFER,
-      lanRoom: { state: 'off' },
-      discoveredRooms: [],
-      settings: TEST_SETTINGS,
-      pendingPaths: [],
-    }),
-    describePaths: async ({ paths }) => paths.map(described),
-    pickFiles: async () => [described('/home/ana/a.txt')],
-    pickFolder: async () => [],
-    chooseDownloadFolder: async () => ({ ...TEST_SETTINGS, downloadFolder: '/media/usb' }),
-    chooseDestination: async () => '/media/usb',
-    startSend: async () => null,
-    startReceive: async () => null,
-    answerOffer: async () => null,
-    cancelTransfer: async () => null,
-    dismissTransfer: async () => null,
-    updateSettings: async (change) => ({ ...TEST_SETTINGS, ...change }),
-    setLanRoom: async ({ enabled }) =>
-      enabled ? { state: 'on', url: 'http://10.0.0.2:3001' } : { state: 'off' },
-    openFolder: async () => null,
-    revealFile: async () => null,
-    ...overrides,
-  };
-  const invoke = Object.fromEntries(
-    INVOKE_CHANNELS.map((channel) => [
-      channel,
-      (request: unknown) => {
-        requests.push({ channel, request });
-        return dispatchInvoke(handlers, channel, request, () => undefined);
-      },
-    ]),
-  ) as FerryBridge['invoke'];
-  const bridge: FerryBridge = {
-    invoke,
-    on(channel, listener) {
-      const set = listeners.get(channel) ?? new Set();
-      set.add(listener as (payload: never) => void);
-      listeners.set(channel, set);
-      return () => set.delete(listener as (payload: never) => void);
-    },
-    pathForFile: (file) => (file.name.startsWith('text:') ? '' : `/home/ana/${file.name}`),
-  };
-  const emit = <K extends EventChannel>(channel: K, payload: EventContract[K]): void => {
-    for (const listener of listeners.get(channel) ?? [])
-      (listener as (p: typeof payload) => void)(payload);
-  };
-  return { bridge, requests, emit };
-}
 
 const dropOf = (...names: string[]): DataTransfer =>
   ({ files: names.map((name) => new File(['x'], name)) }) as unknown as DataTransfer;
