@@ -167,4 +167,41 @@ describe('a receiver facing a sender that breaks its word', () => {
     // File 1 was within what was accepted; of file 2 there is no file and no .part.
     expect(await filesUnder(destination)).toEqual(['a.txt']);
   });
+
+  it('strips invisible characters and padding from names, so the prompt and the disk show the real name', async () => {
+    const destination = join(rig.scratch.path, 'tricky-names-received');
+    const offers: OfferView[] = [];
+    let received: Promise<FinalState> | undefined;
+    const bytes = new TextEncoder().encode('MZ');
+    const sending = specSend({
+      serverUrl: rig.server.url,
+      files: [
+        { name: `invoice.pdf${' '.repeat(60)}.exe`, bytes },
+        { name: 'photo\u202Egpj.exe', bytes },
+        { name: 're\u200Bport\u200D.txt', bytes },
+        { name: 'notes\u00A0\u00A0\u3000.txt', bytes },
+      ],
+      onCode: (code) => {
+        received = receiveFiles({
+          serverUrl: rig.server.url,
+          code,
+          destination,
+          iceServers: [],
+          remedySurface: 'cli',
+          ver: '0.1.0',
+          onOffer: async (offer) => {
+            offers.push(offer);
+            return true;
+          },
+        }).finished;
+      },
+    });
+
+    await sending;
+    expect(await received).toMatchObject({ phase: 'done' });
+    expect(offers).toMatchObject([{ firstFileName: 'invoice.pdf .exe', fileCount: 4 }]);
+    expect(await filesUnder(destination)).toEqual(
+      ['invoice.pdf .exe', 'notes .txt', 'photogpj.exe', 'report.txt'].sort(),
+    );
+  });
 });
