@@ -125,6 +125,32 @@ test('a command-line sender is asked about, accepted, and lands verified in Down
   );
 });
 
+test('the accept prompt lists every file a command-line sender offers, flagging hidden ones and programs', async ({
+  page,
+}) => {
+  const outbox = join(scratch.path, 'kit');
+  for (let n = 1; n <= 30; n += 1)
+    randomFile(outbox, `photos/img-${String(n).padStart(3, '0')}.jpg`, 1_000);
+  randomFile(outbox, '.env', 100);
+  randomFile(outbox, 'setup.exe', 2_000);
+  const sender = cli('send', '--server', server.url, outbox);
+  const [, code] = await sender.waitForLine(CODE_LINE, 30_000);
+
+  await receiveInApp(page, code);
+  await expect(page.getByText('Look before accepting: 1 hidden and 1 executable.')).toBeVisible();
+  const listed = page.getByRole('list', { name: 'Offered files' });
+  await expect(listed.getByRole('listitem')).toHaveCount(32);
+  await expect(listed.getByRole('listitem').filter({ hasText: 'kit/.env' })).toContainText(
+    'hidden',
+  );
+  await expect(listed.getByRole('listitem').filter({ hasText: 'kit/setup.exe' })).toContainText(
+    'executable',
+  );
+  await page.screenshot({ path: 'reports/screenshots/accept-prompt.png' });
+  await page.getByRole('button', { name: 'Decline' }).click();
+  expect(readdirSync(downloads)).toEqual([]);
+});
+
 test('a folder chosen at the accept prompt is where the files land', async ({ page }) => {
   const outbox = join(scratch.path, 'outbox');
   randomFile(outbox, 'scan.png', 80_000);

@@ -1,5 +1,5 @@
 import { formatBytes } from '../../src-shared/format/format-bytes';
-import { offerFileFlags } from '../../src-shared/transfer/offer-files';
+import { flagCounts, offerFileFlags } from '../../src-shared/transfer/offer-files';
 import {
   OFFER_FILES_PRINTED,
   type OfferFileView,
@@ -58,11 +58,6 @@ function countFiles(count: number): string {
 
 /** How many of the files not printed are flagged, so none passes unseen. */
 function flagsAmong(files: readonly OfferFileView[]): string {
-  const hidden = files.filter((file) => file.hidden).length;
-  const executable = files.filter((file) => file.executable).length;
-  const counts = [
-    ...(hidden > 0 ? [`${hidden} hidden`] : []),
-    ...(executable > 0 ? [`${executable} executable`] : []),
-  ];
+  const counts = flagCounts(files);
   return counts.length === 0 ? '' : ` [${counts.join(', ')}]`;
 }

@@ -54,6 +54,13 @@ describe('the accept prompt with a listed offer', () => {
     expect(flags).toEqual([[], ['hidden'], ['executable'], []]);
   });
 
+  it('counts the flagged files above the list, where a long list cannot hide them', async () => {
+    await showing(listedOffer());
+    const summary = screen.getByText('Look before accepting: 1 hidden and 1 executable.');
+    const list = screen.getByRole('list', { name: 'Offered files' });
+    expect(summary.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('says how many files a list cut short left out', async () => {
     await showing(listedOffer(LISTED.length + 2));
     expect(screen.getByText('The sending device did not list 2 more files.')).toBeTruthy();

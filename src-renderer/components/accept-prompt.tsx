@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useStore } from 'zustand';
 import { formatBytes } from '../../src-shared/format/format-bytes';
-import { offerFileFlags } from '../../src-shared/transfer/offer-files';
+import { flagCounts, offerFileFlags } from '../../src-shared/transfer/offer-files';
 import type { OfferFileView, TransferView } from '../../src-shared/transfer/transfer-view';
 import { useFerryStores } from '../stores/stores-context';
 import { countOf } from '../wording/count-of';
@@ -95,8 +95,13 @@ export function AcceptPrompt({ view }: { view: AwaitingAcceptance }) {
  */
 function OfferedFiles({ files, fileCount }: { files: OfferFileView[]; fileCount: number }) {
   const unlisted = fileCount - files.length;
+  // Said above the list: a flagged file may sit far down it.
+  const flagged = flagCounts(files);
   return (
     <>
+      {flagged.length > 0 && (
+        <p className="hint">{`Look before accepting: ${flagged.join(' and ')}.`}</p>
+      )}
       <ul className="file-list" aria-label="Offered files" tabIndex={0}>
         {files.map((file, index) => (
           <li key={`${index}:${file.name}`}>

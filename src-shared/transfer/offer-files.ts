@@ -26,6 +26,16 @@ export function shortenForDisplay(name: string, max: number): string {
   return `${points.slice(0, head).join('')}…${points.slice(points.length - tail).join('')}`;
 }
 
+/** How many of `files` are flagged, as every surface counts them: `1 hidden`, `2 executable`. */
+export function flagCounts(files: readonly OfferFileView[]): string[] {
+  const hidden = files.filter((file) => file.hidden).length;
+  const executable = files.filter((file) => file.executable).length;
+  return [
+    ...(hidden > 0 ? [`${hidden} hidden`] : []),
+    ...(executable > 0 ? [`${executable} executable`] : []),
+  ];
+}
+
 /** The words every surface puts beside a listed file that deserves a second look. */
 export function offerFileFlags(file: OfferFileView): string[] {
   const flags: string[] = [];
