@@ -7,7 +7,7 @@ import { startCli, type CliProcess } from '../src-main/cli/test-support/cli-proc
 import { filesUnder, scratchFolder } from '../src-main/engine/test-support/files-on-disk';
 import { startLoopbackServer } from '../src-main/engine/test-support/loopback-server';
 import type { RunningServer } from '../src-main/signaling-server';
-import { specReceive, specSend } from './spec-peer/index';
+import { SpecPeerError, specReceive, specSend } from './spec-peer/index';
 
 // The command-line peer against the strict spec-only peer (test-peers/spec-peer/), which offers
 // the instant the receiver joins, fails an attempt when the other side leaves the room before
@@ -60,6 +60,14 @@ async function expectSameFiles(folder: string, files: readonly BatchFile[]): Pro
   }
 }
 
+/** What the CLI prints, on either side, of a peer that cannot show verification words. */
+const NOT_VERIFIED = 'Verify: not available — the other device was not verified';
+
+/** The CLI's Verify lines, which it prints exactly once before any file data moves. */
+function verifyLines(stdout: string): string[] {
+  return stdout.split('\n').filter((line) => line.startsWith('Verify: '));
+}
+
 /** The message types a spec peer ignored as unknown, in order. */
 function unknownTypes(steps: readonly string[]): string[] {
   return steps.flatMap(
@@ -98,8 +106,10 @@ describe('the CLI with the strict spec-only peer', () => {
         expect(sent.confirmed, sent.steps.join('\n')).toBe(true);
         // A sender that announced no extension hears nothing but the spec: acks at offset 0
         // (the spec peer refuses any other), `received`, no message of a type it does not know,
-        // though the CLI shows it the offer first (no early `ferry-caps` asking for a list).
+        // though the CLI shows it the offer first (no early `ferry-caps` asking for a list or
+        // carrying a `sas` nonce), and the CLI says plainly that it could not verify it.
         expect(unknownTypes(sent.steps)).toEqual([]);
+        expect(verifyLines(received?.stdout ?? '')).toEqual([NOT_VERIFIED]);
         await expectSameFiles(destination, files);
       }
     },
@@ -137,12 +147,50 @@ describe('the CLI with the strict spec-only peer', () => {
         // took it as the confirmation (no "not confirmed" in its summary).
         expect(received.receivedSent, received.steps.join('\n')).toBe(true);
         expect(sent.stdout).toMatch(/^Delivered 3 files \([^)]*\)\.$/m);
-        // The one new frame a spec receiver sees is the sender's announcement, which it ignores:
-        // it never asks for the file list, so no `ferry-list` follows.
+        // The one new frame a spec receiver sees is the sender's announcement, which it ignores
+        // (its `sas` commitment rides inside it): it never asks for the file list or gives a
+        // nonce, so no `ferry-list` and no `ferry-sas-reveal` follows, and the CLI prints that
+        // the receiver was not verified.
         expect(unknownTypes(received.steps)).toEqual(['ferry-caps']);
+        expect(verifyLines(sent.stdout)).toEqual([NOT_VERIFIED]);
         await expectSameFiles(destination, files);
       }
     },
     ROUNDS_TIMEOUT_MS,
   );
+
+  it('with --verify, stops before any file data: a spec receiver cannot show words to confirm', async () => {
+    const source = join(scratch.path, 'to-spec-verify');
+    await mkdir(source, { recursive: true });
+    await writeFile(join(source, 'notes.txt'), 'never sent');
+    const sender = startCli([
+      'send',
+      '--server',
+      server.url,
+      '--verify',
+      join(source, 'notes.txt'),
+    ]);
+    const code = CODE_LINE.exec(await sender.line(CODE_LINE))?.[1] ?? '';
+    const destination = join(scratch.path, 'spec-verify-received');
+    const refused = await specReceive({ serverUrl: server.url, code, dir: destination }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    const sent = await sender.exited;
+
+    expect(sent.code, `${sent.stdout}\n${sent.stderr}`).toBe(EXIT.declined);
+    expect(verifyLines(sent.stdout)).toEqual([NOT_VERIFIED]);
+    expect(sent.stdout).toContain(
+      'Stopped: --verify needs verification words, and the other device cannot show them.',
+    );
+    // The spec receiver acked, and was then told why in the spec's own words; no byte came.
+    expect(refused).toBeInstanceOf(SpecPeerError);
+    const steps = refused instanceof SpecPeerError ? refused.steps : [];
+    expect(refused instanceof Error && refused.message).toMatch(
+      /did not confirm the verification words/,
+    );
+    expect(steps.some((step) => /saved file/.test(step))).toBe(false);
+    expect(unknownTypes(steps)).toEqual(['ferry-caps']);
+    expect(await filesUnder(destination)).toEqual([]);
+  });
 });

@@ -41,6 +41,9 @@ describe('the command-line receiver asked about a batch a Ferry sender listed', 
       '  kit/.config/settings.json (3 B) [hidden]',
       '  kit/install.sh (8 B) [executable]',
       '  kit/readme.txt (8 B)',
+      expect.stringMatching(
+        /^Verify: [a-z]+ [a-z]+ [a-z]+ \(check the other device shows the same words\)$/,
+      ),
       '',
     ]);
     expect(await filesUnder(destination)).toEqual([

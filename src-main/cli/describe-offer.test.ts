@@ -3,10 +3,14 @@ import { offerFileViews } from '../../src-shared/transfer/offer-files';
 import { OFFER_FILES_PRINTED } from '../../src-shared/transfer/transfer-view';
 import { acceptQuestion, describeOffer } from './describe-offer';
 
+// What the offer says of the files does not depend on it.
+const UNVERIFIED = { kind: 'unverified' } as const;
+
 describe('the receiver is shown what the protocol has announced', () => {
   it('a batch the sender did not list names its count, total size, first file and the sender’s version, and says so', () => {
     expect(
       describeOffer({
+        peerCheck: UNVERIFIED,
         firstFileName: 'photos/a.jpg',
         fileCount: 3,
         totalBytes: 64 * 1024 * 1024,
@@ -19,9 +23,14 @@ describe('the receiver is shown what the protocol has announced', () => {
   });
 
   it('a single file is named as the whole offer', () => {
-    expect(describeOffer({ firstFileName: 'report.pdf', fileCount: 1, totalBytes: 2048 })).toBe(
-      'Incoming: 1 file, 2.00 KB in all, "report.pdf".',
-    );
+    expect(
+      describeOffer({
+        peerCheck: UNVERIFIED,
+        firstFileName: 'report.pdf',
+        fileCount: 1,
+        totalBytes: 2048,
+      }),
+    ).toBe('Incoming: 1 file, 2.00 KB in all, "report.pdf".');
   });
 
   it('then asks about the destination, no by default', () => {
@@ -37,7 +46,13 @@ describe('an offer whose sender listed its files', () => {
       { path: 'invoice.pdf.exe', size: 2048 },
     ]);
     expect(
-      describeOffer({ firstFileName: 'notes.txt', fileCount: 3, totalBytes: 3648, files }),
+      describeOffer({
+        peerCheck: UNVERIFIED,
+        firstFileName: 'notes.txt',
+        fileCount: 3,
+        totalBytes: 3648,
+        files,
+      }),
     ).toBe(
       [
         'Incoming: 3 files, 3.56 KB in all:',
@@ -57,6 +72,7 @@ describe('an offer whose sender listed its files', () => {
     ];
     const files = offerFileViews(paths.map((path) => ({ path, size: 10 })));
     const lines = describeOffer({
+      peerCheck: UNVERIFIED,
       firstFileName: 'scan-0.png',
       fileCount: paths.length,
       totalBytes: paths.length * 10,
@@ -69,7 +85,13 @@ describe('an offer whose sender listed its files', () => {
   it('counts the files a list cut short did not name', () => {
     const files = offerFileViews([{ path: 'a.txt', size: 1 }]);
     expect(
-      describeOffer({ firstFileName: 'a.txt', fileCount: 4, totalBytes: 4, files }).split('\n'),
+      describeOffer({
+        peerCheck: UNVERIFIED,
+        firstFileName: 'a.txt',
+        fileCount: 4,
+        totalBytes: 4,
+        files,
+      }).split('\n'),
     ).toEqual([
       'Incoming: 4 files, 4 B in all:',
       '  a.txt (1 B)',
@@ -80,7 +102,13 @@ describe('an offer whose sender listed its files', () => {
   it('flags a single listed file on its one line', () => {
     const files = offerFileViews([{ path: 'run.command', size: 5 }]);
     expect(
-      describeOffer({ firstFileName: 'run.command', fileCount: 1, totalBytes: 5, files }),
+      describeOffer({
+        peerCheck: UNVERIFIED,
+        firstFileName: 'run.command',
+        fileCount: 1,
+        totalBytes: 5,
+        files,
+      }),
     ).toBe('Incoming: 1 file, 5 B in all, "run.command" [executable].');
   });
 });

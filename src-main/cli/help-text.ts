@@ -3,8 +3,8 @@ import { EXIT } from './exit-codes';
 export const HELP_TEXT = `Ferry: send files and folders straight to another device.
 
 Usage:
-  ferry send [--server URL | --lan] PATH...
-  ferry receive [--server URL | --lan] [--out DIR] [--yes] [--no-report] CODE
+  ferry send [--server URL | --lan] [--verify] PATH...
+  ferry receive [--server URL | --lan] [--out DIR] [--yes] [--no-report] [--verify] CODE
   ferry --help | --version
 
 send       Registers a code, prints "Code: <code>" and waits for the receiver.
@@ -14,21 +14,29 @@ receive    Joins the sender by its code, shows what is offered and asks before
            and renamed only after their byte count is verified; an existing
            name is never overwritten (it becomes "name (1).ext").
 
+Both sides print "Verify: <three words>" before any file data moves: the same
+words on both devices mean nobody sits between them. A device that cannot show
+words is named as not verified.
+
 Options:
   --server URL   Signaling server (default: $FERRY_SERVER, else http://localhost:3001)
-  --lan          Use a LAN room another Ferry hosts on this network (found via DNS-SD)
+  --lan          Use a LAN room another Ferry hosts on this network (found via DNS-SD);
+                 when several answer, it lists them and you choose one with --server
   --out DIR      Where received files go (default: the current folder)
   --yes, -y      Accept the offer without asking
   --no-report    Do not add the received byte count to the server's anonymous counter
+  --verify       Ask "Do the words match on the other device?" before any file data
+                 moves; no (or a device that cannot show words) stops the transfer
   --help, -h     Show this help
   --version      Show the version
 
 Exit codes:
   ${EXIT.ok}    delivered (send) / every file written and verified (receive)
   ${EXIT.failed}    the transfer failed (connection lost, timed out, a file discarded, ...)
-  ${EXIT.usage}    the command line was not understood
-  ${EXIT.declined}    the offer was declined here
+  ${EXIT.usage}    the command line was not understood, or --lan found several rooms
+  ${EXIT.declined}    the offer was declined, or the verification words not confirmed, here
   ${EXIT.incompatible}    the two devices run incompatible versions of Ferry
-  ${EXIT.unreachable}    the signaling server could not be reached, refused, or the code is unknown
+  ${EXIT.unreachable}    the signaling server could not be reached, refused, or the code is unknown;
+       or --lan found no room
   ${EXIT.interrupted}  interrupted (Ctrl-C); the other side sees the connection close
 `;

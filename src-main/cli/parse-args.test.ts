@@ -12,6 +12,7 @@ describe('the command line is read exactly as --help documents it', () => {
         kind: 'send',
         server: { kind: 'url', url: 'http://localhost:3001' },
         paths: ['a.txt', 'photos/'],
+        verify: false,
       },
     });
   });
@@ -47,8 +48,16 @@ describe('the command line is read exactly as --help documents it', () => {
         out: 'inbox',
         yes: true,
         report: false,
+        verify: false,
       },
     });
+  });
+
+  it('--verify asks to confirm the verification words, on either side', () => {
+    const send = parseArgs(['send', '--verify', 'a.txt'], env, cwd);
+    expect(send.ok && send.command).toMatchObject({ kind: 'send', verify: true });
+    const receive = parseArgs(['receive', '--verify', '--yes', 'plum-otter-cask'], env, cwd);
+    expect(receive.ok && receive.command).toMatchObject({ verify: true, yes: true });
   });
 
   it('a code typed as separate words is one code', () => {

@@ -6,7 +6,8 @@ export type ServerChoice = { kind: 'url'; url: string } | { kind: 'lan' };
 export type Command =
   | { kind: 'help' }
   | { kind: 'version' }
-  | { kind: 'send'; server: ServerChoice; paths: string[] }
+  /** `verify`: the person confirms the verification words before any file data moves. */
+  | { kind: 'send'; server: ServerChoice; paths: string[]; verify: boolean }
   | {
       kind: 'receive';
       server: ServerChoice;
@@ -14,6 +15,7 @@ export type Command =
       out: string;
       yes: boolean;
       report: boolean;
+      verify: boolean;
     };
 
 export type Parsed = { ok: true; command: Command } | { ok: false; problem: string };
@@ -43,6 +45,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv, cwd: 
   let out = cwd;
   let yes = false;
   let report = true;
+  let verify = false;
   const positional: string[] = [];
   for (let i = 0; i < rest.length; i += 1) {
     const arg = rest[i];
@@ -66,6 +69,8 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv, cwd: 
       yes = true;
     } else if (verb === 'receive' && arg === '--no-report') {
       report = false;
+    } else if (arg === '--verify') {
+      verify = true;
     } else if (arg.startsWith('-') && arg !== '-') {
       return fail(`unknown option "${arg}" for ${verb}`);
     } else {
@@ -75,10 +80,10 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv, cwd: 
 
   if (verb === 'send') {
     if (positional.length === 0) return fail('send needs at least one file or folder');
-    return { ok: true, command: { kind: 'send', server, paths: positional } };
+    return { ok: true, command: { kind: 'send', server, paths: positional, verify } };
   }
   // `ferry receive plum otter cask` is read as the code `plum-otter-cask`.
   const code = normalizeCode(positional.join(' '));
   if (code === '') return fail('receive needs the code the sender shows');
-  return { ok: true, command: { kind: 'receive', server, code, out, yes, report } };
+  return { ok: true, command: { kind: 'receive', server, code, out, yes, report, verify } };
 }

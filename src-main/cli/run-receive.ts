@@ -4,11 +4,12 @@ import { reconnectingLine, RETRYING_THE_CONNECTION } from '../../src-shared/tran
 import { receiveFiles } from '../engine';
 import type { CliIo } from './cli-io';
 import { acceptQuestion, describeOffer } from './describe-offer';
-import { EXIT, type ExitCode } from './exit-codes';
+import type { ExitCode } from './exit-codes';
 import { deliveredFileLines } from './delivered-files';
 import { followTransfer } from './follow-transfer';
 import type { Command } from './parse-args';
 import { resolveServer } from './resolve-server';
+import { confirmWords, verifyLine } from './verify-words';
 
 type ReceiveCommand = Extract<Command, { kind: 'receive' }>;
 
@@ -22,7 +23,7 @@ export async function runReceive(
   const server = await resolveServer(command.server);
   if (typeof server !== 'string') {
     io.error(`Error: ${server.problem}`);
-    return EXIT.unreachable;
+    return server.exit;
   }
   const destination = resolve(command.out);
   const transfer = receiveFiles({
@@ -34,6 +35,9 @@ export async function runReceive(
     remedySurface: 'cli',
     onOffer: async (offer) => {
       io.out.write(`${describeOffer(offer)}\n`);
+      // Before the prompt, and with --yes before the ack: no file data has moved yet.
+      io.out.write(`${verifyLine(offer.peerCheck)}\n`);
+      if (command.verify && !(await confirmWords(offer.peerCheck, io))) return false;
       if (command.yes) return true;
       const answer = await io.ask(acceptQuestion(destination));
       return answer !== null && YES.test(answer);

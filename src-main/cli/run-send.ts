@@ -6,11 +6,12 @@ import {
 } from '../../src-shared/transfer/transfer-view';
 import { sendFiles } from '../engine';
 import type { CliIo } from './cli-io';
-import { EXIT, type ExitCode } from './exit-codes';
+import type { ExitCode } from './exit-codes';
 import { deliveredFileLines } from './delivered-files';
 import { followTransfer } from './follow-transfer';
 import type { Command } from './parse-args';
 import { resolveServer } from './resolve-server';
+import { confirmWords, verifyLinePrinter } from './verify-words';
 
 type SendCommand = Extract<Command, { kind: 'send' }>;
 
@@ -18,13 +19,21 @@ export async function runSend(command: SendCommand, io: CliIo, ver: string): Pro
   const server = await resolveServer(command.server);
   if (typeof server !== 'string') {
     io.error(`Error: ${server.problem}`);
-    return EXIT.unreachable;
+    return server.exit;
   }
+  const printVerify = verifyLinePrinter(io);
   const transfer = sendFiles({
     serverUrl: server,
     paths: command.paths,
     ver,
     remedySurface: 'cli',
+    // No file data leaves until the person answers (docs/protocol.md, "Verification words").
+    ...(command.verify && {
+      onPeerCheck: (check) => {
+        printVerify(check);
+        return confirmWords(check, io);
+      },
+    }),
   });
   return followTransfer(transfer, io, 'Sending', (state, display) => {
     switch (state.phase) {
@@ -43,7 +52,10 @@ export async function runSend(command: SendCommand, io: CliIo, ver: string): Pro
         );
         break;
       case 'waiting-for-acceptance':
-        display.line('Connected; waiting for the receiver to accept...');
+        // Published again once the words are known, before the first byte of file data.
+        if (state.peerCheck === undefined) {
+          display.line('Connected; waiting for the receiver to accept...');
+        } else printVerify(state.peerCheck);
         break;
       case 'reconnecting':
         display.line(

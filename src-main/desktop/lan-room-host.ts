@@ -15,8 +15,11 @@ export interface LanRoomHostOptions {
 
 interface HostedRoom {
   server: RunningServer;
-  /** Absent when the network cannot do multicast: the room still works by its URL. */
-  announcer?: RoomAnnouncer;
+  /**
+   * Resolves once the responder has probed the name and announced the room, to nothing when the
+   * network cannot do multicast: the room works by its URL meanwhile.
+   */
+  announcing: Promise<RoomAnnouncer | undefined>;
   url: string;
 }
 
@@ -61,10 +64,12 @@ export class LanRoomHost {
         port,
         root: this.#options.webClientRoot,
         signaling: { hostCandidatesOnly: true },
+        // Pages on another name that resolves here (DNS rebinding) must not reach the room.
+        ownHostOnly: true,
       });
       const url = `http://${address}:${server.port}`;
-      const announcer = await announceRoom({ address, port: server.port }).catch(() => undefined);
-      this.#room = { server, announcer, url };
+      const announcing = announceRoom({ address, port: server.port }).catch(() => undefined);
+      this.#room = { server, announcing, url };
       return this.#show({ state: 'on', url });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -76,7 +81,7 @@ export class LanRoomHost {
     const room = this.#room;
     this.#room = undefined;
     if (room) {
-      await room.announcer?.close();
+      await (await room.announcing)?.close();
       await room.server.close();
     }
     return this.#show({ state: 'off' });

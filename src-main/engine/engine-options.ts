@@ -19,7 +19,8 @@ import { CONNECT_ATTEMPT_TIMEOUT_MS } from '../../src-shared/session/session-lim
 import type { IceServerEntry } from '../../src-shared/signaling/http-api';
 import type { SignalPayload } from '../../src-shared/signaling/signal-payload';
 import { CODE_LIFETIME_MS } from '../../src-shared/signaling/limits';
-import type { OfferView } from '../../src-shared/transfer/transfer-view';
+import type { Frame } from '../../src-shared/protocol/frame';
+import type { OfferView, PeerCheck } from '../../src-shared/transfer/transfer-view';
 import type { DownloadMark } from './download-mark';
 
 /**
@@ -119,11 +120,19 @@ export interface SendTestSeam {
     file: { name: string; size: number },
     index: number,
   ) => { fileName?: string; fileSize?: number };
+  /** Replaces each frame this sender sends on the data channel, to play a sender that cheats. */
+  outgoing?: (frame: Frame) => Frame;
 }
 
 export interface SendOptions extends PeerOptions {
   /** Files and folders to send, in order. */
   paths: readonly string[];
+  /**
+   * Asked once the other device's verification words are known, or known to be missing; no
+   * file data leaves before the answer, and false stops the transfer (ERR_NOT_CONFIRMED).
+   * Without it the data goes as soon as the receiver accepts and the words are shown.
+   */
+  onPeerCheck?: (check: PeerCheck) => Promise<boolean>;
   testSeam?: SendTestSeam;
 }
 

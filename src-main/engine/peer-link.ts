@@ -3,6 +3,11 @@ import { FrameInbox } from '../../src-shared/session/frame-inbox';
 import nodeDataChannel, { type DataChannel, type PeerConnection } from 'node-datachannel';
 import { binaryFrame, textFrame, type Frame } from '../../src-shared/protocol';
 import type { NegotiationSignal } from '../../src-shared/session/negotiation-signal';
+import {
+  fingerprintOfSdp,
+  normalizeFingerprint,
+  type PeerFingerprints,
+} from '../../src-shared/verify/sas';
 import type {
   ChannelHandlers,
   ChannelPort,
@@ -173,6 +178,22 @@ export class PeerLink
       return this.#pc.maxMessageSize();
     } catch {
       return 0;
+    }
+  }
+
+  /**
+   * This side's certificate as its own description announces it, and the remote one as DTLS
+   * verified it; undefined when node-datachannel cannot tell (before DTLS, after the close).
+   */
+  fingerprints(): PeerFingerprints | undefined {
+    try {
+      const description = this.#pc.localDescription();
+      const local = description === null ? undefined : fingerprintOfSdp(description.sdp);
+      const { algorithm, value } = this.#pc.remoteFingerprint();
+      const remote = normalizeFingerprint(algorithm, value);
+      return local === undefined || remote === undefined ? undefined : { local, remote };
+    } catch {
+      return undefined;
     }
   }
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { normalizeCode } from '../../src-shared/codes';
 import { offeredCapabilities } from '../../src-shared/session/capabilities';
 import { runReceiveFlow } from '../../src-shared/session/receive-flow';
@@ -54,6 +55,7 @@ async function receive(
           clock: route.clock,
           surface: 'native',
           caps: offeredCapabilities(options.extensions),
+          randomBytes,
           incrementalSha256: nodeSha256,
           local: localVersion(options),
           remedySurface: options.remedySurface,

@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { offeredCapabilities } from '../../src-shared/session/capabilities';
-import type { SenderFile } from '../../src-shared/protocol';
+import type { Frame, SenderFile } from '../../src-shared/protocol';
+import type { ChannelPort } from '../../src-shared/session/ports';
 import { runSendFlow } from '../../src-shared/session/send-flow';
 import { runSendSession } from '../../src-shared/session/send-session';
 import { unlessCancelled } from '../../src-shared/session/session-failure';
@@ -50,13 +51,20 @@ async function send(options: SendOptions, control: TransferControl): Promise<voi
       chooseRoute: route.choose,
       runSession: (channel, started, code, continuing) => {
         route.opened();
+        const outgoing = options.testSeam?.outgoing;
         return runSendSession({
-          channel,
+          channel: outgoing === undefined ? channel : rewritingSends(channel, outgoing),
           clock: route.clock,
           surface: 'native',
           sources: files.map(diskFileSource),
           announced,
           caps: offeredCapabilities(options.extensions),
+          randomBytes,
+          // The person compares the words once, on the connection the batch was accepted on;
+          // a restored link goes on without asking again (docs/protocol.md, "Verification words").
+          ...(continuing || options.onPeerCheck === undefined
+            ? {}
+            : { confirmPeer: options.onPeerCheck }),
           incrementalSha256: nodeSha256,
           local: localVersion(options),
           remedySurface: options.remedySurface,
@@ -78,6 +86,24 @@ async function send(options: SendOptions, control: TransferControl): Promise<voi
       afterConnectMs: 0,
     },
   );
+}
+
+/** The channel with every frame this side sends rewritten first: the engine's test seam. */
+function rewritingSends(channel: ChannelPort, rewrite: (frame: Frame) => Frame): ChannelPort {
+  return {
+    send: (frame) => channel.send(rewrite(frame)),
+    bufferedAmount: () => channel.bufferedAmount(),
+    setBufferedAmountLowThreshold: (bytes) => channel.setBufferedAmountLowThreshold(bytes),
+    maxMessageSize: () => channel.maxMessageSize(),
+    relayed: () => channel.relayed(),
+    fingerprints: () => channel.fingerprints(),
+    get isClosed() {
+      return channel.isClosed;
+    },
+    listen: (handlers) => channel.listen(handlers),
+    close: (graceMs) => channel.close(graceMs),
+    released: channel.released,
+  };
 }
 
 /** Links named in the warning before the rest are only counted. */

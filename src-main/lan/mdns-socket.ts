@@ -2,13 +2,12 @@ import multicastDns from 'multicast-dns';
 import { LanError } from './lan-error';
 
 export type MdnsSocket = multicastDns.MulticastDNS;
-export type MdnsQuery = multicastDns.QueryPacket;
 export type MdnsResponse = multicastDns.ResponsePacket;
 
 /**
  * An mDNS socket that joins the group on the interface owning `address` only and sends from it,
- * so a room is announced and found on the network it serves and nowhere else (and inside a
- * network namespace, on that namespace's link). Resolves once queries can be sent and received.
+ * so rooms are looked for on the network it serves and nowhere else (and inside a network
+ * namespace, on that namespace's link). Resolves once queries can be sent and received.
  */
 export function openMdnsSocket(address: string): Promise<MdnsSocket> {
   return new Promise((resolve, reject) => {

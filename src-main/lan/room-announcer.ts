@@ -1,72 +1,106 @@
-import { hostname } from 'node:os';
+import { networkInterfaces } from 'node:os';
+import { getResponder, type CiaoService, type Responder } from '@homebridge/ciao';
+import { ROOM_ANNOUNCE_TIMEOUT_MS } from '../../src-shared/lan/limits';
 import { PROTOCOL_VERSION, PROTOCOL_VERSION_MIN } from '../../src-shared/protocol/limits';
-import { closeMdnsSocket, openMdnsSocket, type MdnsQuery } from './mdns-socket';
+import { LanError } from './lan-error';
 import {
-  answerQuestions,
-  defaultRoomName,
-  fullAnnouncement,
+  DEFAULT_ROOM_NAME,
+  roomHostName,
   roomLabel,
-  roomRecords,
+  roomText,
   roomUrl,
+  ROOM_SERVICE_TYPE,
   type RoomAdvert,
 } from './room-records';
-
-// RFC 6762 section 8.3: at least two unsolicited announcements, one second apart, so a device
-// whose first copy was lost still sees the room without waiting for its next query.
-const ANNOUNCE_REPEAT_MS = 1_000;
 
 export interface RoomAnnouncerOptions {
   /** The LAN IPv4 address the room's server listens on; the announcement leaves through its interface only. */
   address: string;
   port: number;
-  /** Shown in other devices' room lists. Default "Ferry on <this host>". */
+  /** The name the person gave the room. Default "Ferry room", which names no one. */
   name?: string;
 }
 
 export interface RoomAnnouncer {
-  /** The name as announced: printable, without dots, at most 63 bytes. */
+  /**
+   * The name as announced: printable, without dots, at most 63 bytes. When another room on the
+   * network already has it, the responder picks the next free one ("Ferry room (2)").
+   */
   readonly name: string;
   readonly url: string;
-  /** Says goodbye, so other devices drop the room at once, then releases the socket. */
+  /** Says goodbye, so other devices drop the room at once, then releases the responder. */
   close(): Promise<void>;
 }
 
+function isAddressOfThisDevice(address: string): boolean {
+  return Object.values(networkInterfaces()).some((entries) =>
+    (entries ?? []).some((entry) => entry.address === address),
+  );
+}
+
+async function withDeadline<T>(work: Promise<T>, timeoutMs: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took over ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    return await Promise.race([work, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function release(service: CiaoService, responder: Responder): Promise<void> {
+  // Goodbye packets that cannot be sent leave nothing to undo: the records then just expire.
+  await service.destroy().catch(() => undefined);
+  await responder.shutdown().catch(() => undefined);
+}
+
 /**
- * Announces a hosted room on the local network as a DNS-SD service and answers queries for it
- * until closed. Fails with ERR_LAN_DISCOVERY_UNAVAILABLE when the interface cannot do multicast.
+ * Announces a hosted room on the local network as a DNS-SD service through a responder that
+ * follows RFC 6762: it probes the name first and takes the next free one on a conflict, defends
+ * it afterwards, and answers queries until closed. Fails with ERR_LAN_DISCOVERY_UNAVAILABLE when
+ * the address is not this device's or its interface cannot do multicast.
  */
 export async function announceRoom(options: RoomAnnouncerOptions): Promise<RoomAnnouncer> {
-  const advert: RoomAdvert = {
-    name: roomLabel(options.name ?? defaultRoomName(hostname())),
-    address: options.address,
-    port: options.port,
-    pv: PROTOCOL_VERSION,
-    pvMin: PROTOCOL_VERSION_MIN,
-  };
-  const records = roomRecords(advert);
-  const socket = await openMdnsSocket(options.address);
-
-  const onQuery = (query: MdnsQuery) => {
-    const response = answerQuestions(query.questions, records);
-    if (response) socket.respond(response);
-  };
-  socket.on('query', onQuery);
-
-  const announce = () => socket.respond(fullAnnouncement(records));
-  announce();
-  const repeat = setTimeout(announce, ANNOUNCE_REPEAT_MS);
+  const { address, port } = options;
+  if (!isAddressOfThisDevice(address)) {
+    throw new LanError(
+      'ERR_LAN_DISCOVERY_UNAVAILABLE',
+      `${address} is not an address of this device`,
+    );
+  }
+  const advert: RoomAdvert = { address, port, pv: PROTOCOL_VERSION, pvMin: PROTOCOL_VERSION_MIN };
+  let name = roomLabel(options.name ?? DEFAULT_ROOM_NAME);
+  const responder = getResponder({ interface: address, disableIpv6: true });
+  const service = responder.createService({
+    name,
+    type: ROOM_SERVICE_TYPE,
+    port,
+    hostname: roomHostName(address),
+    txt: roomText(advert),
+    restrictedAddresses: [address],
+    disabledIpv6: true,
+  });
+  service.on('name-change', (changed) => {
+    name = changed;
+  });
+  try {
+    await withDeadline(service.advertise(), ROOM_ANNOUNCE_TIMEOUT_MS, 'announcing the room');
+  } catch (error) {
+    await release(service, responder);
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new LanError('ERR_LAN_DISCOVERY_UNAVAILABLE', detail, { cause: error });
+  }
 
   let closing: Promise<void> | undefined;
   return {
-    name: advert.name,
-    url: roomUrl(advert.address, advert.port),
+    get name() {
+      return name;
+    },
+    url: roomUrl(address, port),
     close() {
-      closing ??= new Promise<void>((resolve) => {
-        clearTimeout(repeat);
-        socket.off('query', onQuery);
-        // The send callback also fires on failure; either way the socket goes.
-        socket.respond(fullAnnouncement(roomRecords(advert, 0)), () => resolve());
-      }).then(() => closeMdnsSocket(socket));
+      closing ??= release(service, responder);
       return closing;
     },
   };

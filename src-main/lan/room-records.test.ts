@@ -1,84 +1,46 @@
 import { describe, expect, it } from 'vitest';
 import {
-  answerQuestions,
-  defaultRoomName,
+  DEFAULT_ROOM_NAME,
   readRoomText,
+  roomHostName,
   roomLabel,
   roomNameOf,
-  roomRecords,
+  roomText,
   ROOM_SERVICE,
   type RoomAdvert,
 } from './room-records';
 
-const advert: RoomAdvert = {
-  name: 'Ferry on studio',
-  address: '192.168.1.20',
-  port: 3001,
-  pv: 1,
-  pvMin: 1,
-};
+const advert: RoomAdvert = { address: '192.168.1.20', port: 3001, pv: 1, pvMin: 1 };
 
 const text = (entries: string[]) => entries.map((entry) => Buffer.from(entry));
 
 describe('a room as DNS-SD records', () => {
   it('reads back the URL and protocol range it was announced with', () => {
-    const records = roomRecords(advert);
-    expect(records.text.name).toBe(`Ferry on studio.${ROOM_SERVICE}`);
-    expect(readRoomText(records.text.data, '192.168.1.20')).toEqual({
+    const entries = Object.entries(roomText(advert)).map(([key, value]) => `${key}=${value}`);
+    expect(readRoomText(text(entries), '192.168.1.20')).toEqual({
       url: 'http://192.168.1.20:3001',
       pv: 1,
       pvMin: 1,
     });
   });
 
-  it('says goodbye with the same records at lifetime zero', () => {
-    const goodbye = roomRecords(advert, 0);
-    expect(Object.values(goodbye).map((record) => record.ttl)).toEqual([0, 0, 0, 0, 0]);
-    expect(goodbye.pointer.data).toBe(roomRecords(advert).pointer.data);
+  it('names the room and its host so that neither tells whose device it is', () => {
+    expect(DEFAULT_ROOM_NAME).toBe('Ferry room');
+    expect(roomHostName('192.168.1.20')).toBe('ferry-192-168-1-20');
   });
 
-  it('names the room "Ferry on" the first label of the host name', () => {
-    expect(defaultRoomName('mbp.local')).toBe('Ferry on mbp');
-    expect(defaultRoomName('desk')).toBe('Ferry on desk');
-  });
-
-  it('fits a long name into one 63-byte label without splitting a character', () => {
+  it('fits a long name into one label, leaving room for a conflict\'s " (2)"', () => {
     const label = roomLabel(`Ferry on ${'ü'.repeat(40)}`);
-    expect(Buffer.byteLength(label)).toBeLessThanOrEqual(63);
-    expect(label).toBe(`Ferry on ${'ü'.repeat(27)}`);
+    expect(Buffer.byteLength(`${label} (99)`)).toBeLessThanOrEqual(63);
+    expect(label).toBe(`Ferry on ${'ü'.repeat(24)}`);
   });
 
   it('keeps dots out of a room name, which dns-packet would split into labels', () => {
     expect(roomLabel('Ferry on v1.2')).toBe('Ferry on v1-2');
   });
-});
 
-describe('answering queries', () => {
-  const records = roomRecords(advert);
-
-  it('answers a browse for the service with the pointer and the records needed to join', () => {
-    const response = answerQuestions([{ name: '_FERRY._tcp.local', type: 'PTR' }], records);
-    expect(response?.answers).toEqual([records.pointer]);
-    expect(response?.additionals).toEqual([records.service, records.text, records.host]);
-  });
-
-  it('answers a direct question for the instance without repeating answers as additionals', () => {
-    const response = answerQuestions([{ name: records.text.name, type: 'ANY' }], records);
-    expect(response?.answers).toEqual([records.service, records.text]);
-    expect(response?.additionals).toEqual([records.host]);
-  });
-
-  it('lists the service type for a service-type enumeration', () => {
-    const response = answerQuestions(
-      [{ name: '_services._dns-sd._udp.local', type: 'PTR' }],
-      records,
-    );
-    expect(response?.answers).toEqual([records.enumeration]);
-  });
-
-  it('stays silent about other services and other record types', () => {
-    expect(answerQuestions([{ name: '_http._tcp.local', type: 'PTR' }], records)).toBeUndefined();
-    expect(answerQuestions([{ name: ROOM_SERVICE, type: 'AAAA' }], records)).toBeUndefined();
+  it('falls back to the neutral name when nothing printable is left', () => {
+    expect(roomLabel('\u200b\u0007 ')).toBe(DEFAULT_ROOM_NAME);
   });
 });
 

@@ -1,34 +1,19 @@
-import type MulticastDns from 'multicast-dns';
+/** The DNS-SD service type a hosted room is announced under (RFC 6763), and its full name. */
+export const ROOM_SERVICE_TYPE = 'ferry';
+export const ROOM_SERVICE = `_${ROOM_SERVICE_TYPE}._tcp.local`;
 
-/** One DNS resource record as multicast-dns sends and receives it. */
-type DnsRecord = MulticastDns.ResponseOutgoingPacket['answers'][number];
-type NameRecord = Extract<DnsRecord, { data: string }>;
-type ServiceRecord = Extract<DnsRecord, { type: 'SRV' }>;
-type TextRecord = Extract<DnsRecord, { type: 'TXT' }>;
+/**
+ * What a room is called unless the person names it: the same on every device, so the network
+ * learns nothing about whose it is. A second one on the network becomes "Ferry room (2)".
+ */
+export const DEFAULT_ROOM_NAME = 'Ferry room';
 
-/** A question as received; `type` is a plain string because dns-packet's typings omit ANY. */
-export interface DnsQuestion {
-  name: string;
-  type: string;
-}
-
-/** The DNS-SD service type a hosted room is announced under (RFC 6763). */
-export const ROOM_SERVICE = '_ferry._tcp.local';
-
-// RFC 6763 section 9: lets generic tools (avahi-browse -a, dns-sd -B) list the service type.
-const SERVICE_ENUMERATION = '_services._dns-sd._udp.local';
-
-// A room whose host vanishes without a goodbye drops off other devices' lists within two minutes.
-const ROOM_RECORD_TTL_SECONDS = 120;
-
-// DNS labels hold at most 63 bytes, and dns-packet writes longer ones without complaint.
-const LABEL_MAX_BYTES = 63;
-
-const FALLBACK_ROOM_NAME = 'Ferry';
+// A DNS label holds at most 63 bytes; the responder appends " (2)" and so on to a name already
+// taken on the network, and that must still fit.
+const LABEL_MAX_BYTES = 63 - ' (99)'.length;
 
 /** What a hosted room tells the network about itself. */
 export interface RoomAdvert {
-  name: string;
   address: string;
   port: number;
   /** Data-channel protocol range of the host, as peers advertise it (`pv`, `pvMin`). */
@@ -43,19 +28,6 @@ export interface LanRoom {
   url: string;
   pv: number;
   pvMin: number;
-}
-
-export interface RoomRecords {
-  pointer: NameRecord;
-  service: ServiceRecord;
-  text: TextRecord;
-  host: NameRecord;
-  enumeration: NameRecord;
-}
-
-export interface RoomResponse {
-  answers: DnsRecord[];
-  additionals: DnsRecord[];
 }
 
 // Control and bidirectional-formatting characters let a stranger's room name pass for another.
@@ -73,26 +45,16 @@ function truncateToBytes(text: string, maxBytes: number): string {
 }
 
 /**
- * A room name that fits one DNS label: printable, without dots (dns-packet cannot escape them)
- * and at most 63 bytes.
+ * A room name that fits one DNS label with room for a conflict's " (2)": printable, without
+ * dots (dns-packet cannot escape them) and at most 58 bytes.
  */
 export function roomLabel(name: string): string {
   const cleaned = name.replace(UNPRINTABLE, '').replaceAll('.', '-').trim();
-  return truncateToBytes(cleaned, LABEL_MAX_BYTES).trim() || FALLBACK_ROOM_NAME;
-}
-
-/** "Ferry on <host>", with the host's first label only: `mbp.local` reads as `mbp`. */
-export function defaultRoomName(hostname: string): string {
-  const [firstLabel] = hostname.split('.');
-  return roomLabel(`Ferry on ${firstLabel || hostname}`);
+  return truncateToBytes(cleaned, LABEL_MAX_BYTES).trim() || DEFAULT_ROOM_NAME;
 }
 
 export function sameName(left: string, right: string): boolean {
   return left.toLowerCase() === right.toLowerCase();
-}
-
-function instanceName(roomName: string): string {
-  return `${roomLabel(roomName)}.${ROOM_SERVICE}`;
 }
 
 /** The room name inside an instance name, or undefined when it is not a room of this type. */
@@ -107,74 +69,22 @@ export function roomUrl(address: string, port: number): string {
   return `http://${address}:${port}`;
 }
 
-/** PTR, SRV, TXT and A records for a room, all with the given lifetime (0 says goodbye). */
-export function roomRecords(
-  advert: RoomAdvert,
-  ttl: number = ROOM_RECORD_TTL_SECONDS,
-): RoomRecords {
-  const instance = instanceName(advert.name);
-  // Named after the address rather than the machine, so it never collides with the host name
-  // the operating system's own responder defends.
-  const hostName = `ferry-${advert.address.replaceAll('.', '-')}.local`;
-  return {
-    pointer: { name: ROOM_SERVICE, type: 'PTR', ttl, data: instance },
-    service: {
-      name: instance,
-      type: 'SRV',
-      ttl,
-      flush: true,
-      data: { port: advert.port, target: hostName, priority: 0, weight: 0 },
-    },
-    text: {
-      name: instance,
-      type: 'TXT',
-      ttl,
-      flush: true,
-      data: [
-        `url=${roomUrl(advert.address, advert.port)}`,
-        `pv=${advert.pv}`,
-        `pvMin=${advert.pvMin}`,
-      ],
-    },
-    host: { name: hostName, type: 'A', ttl, flush: true, data: advert.address },
-    enumeration: { name: SERVICE_ENUMERATION, type: 'PTR', ttl, data: ROOM_SERVICE },
-  };
-}
-
 /**
- * Everything a room says when it starts, and again with lifetime 0 when it closes. The service
- * enumeration record is shared with every other room on the network, so it is only ever answered,
- * never announced or withdrawn.
+ * The host name a room's SRV record points at: named after the address rather than the machine,
+ * so it tells nobody the machine's name and never collides with the one the operating system's
+ * own responder defends.
  */
-export function fullAnnouncement(records: RoomRecords): DnsRecord[] {
-  return [records.pointer, records.service, records.text, records.host];
+export function roomHostName(address: string): string {
+  return `ferry-${address.replaceAll('.', '-')}`;
 }
 
-function asks(question: DnsQuestion, name: string, ...types: string[]): boolean {
-  return sameName(question.name, name) && [...types, 'ANY'].includes(question.type);
-}
-
-/** The response a room owes a query, or undefined when the query is not about it. */
-export function answerQuestions(
-  questions: readonly DnsQuestion[],
-  records: RoomRecords,
-): RoomResponse | undefined {
-  const answers = new Set<DnsRecord>();
-  const additionals = new Set<DnsRecord>();
-  for (const question of questions) {
-    if (asks(question, ROOM_SERVICE, 'PTR')) {
-      answers.add(records.pointer);
-      [records.service, records.text, records.host].forEach((record) => additionals.add(record));
-    }
-    if (asks(question, records.service.name, 'SRV', 'TXT')) {
-      answers.add(records.service).add(records.text);
-      additionals.add(records.host);
-    }
-    if (asks(question, records.host.name, 'A')) answers.add(records.host);
-    if (asks(question, SERVICE_ENUMERATION, 'PTR')) answers.add(records.enumeration);
-  }
-  if (answers.size === 0) return undefined;
-  return { answers: [...answers], additionals: [...additionals].filter((r) => !answers.has(r)) };
+/** The TXT record's entries: where to join, and the host's data-channel protocol range. */
+export function roomText(advert: RoomAdvert): Record<'url' | 'pv' | 'pvMin', string> {
+  return {
+    url: roomUrl(advert.address, advert.port),
+    pv: String(advert.pv),
+    pvMin: String(advert.pvMin),
+  };
 }
 
 function textEntries(data: unknown): Map<string, string> {

@@ -10,4 +10,5 @@ export { signalingOptionsFromEnv, type EnvConfig } from './env-config';
 export { ConfigError, envText, envUrl, envWhole, type Environment } from './env-values';
 export { closeHttpServer, listen, type ListeningAddress } from './http-listener';
 export { finalErrorHandler } from './http/final-error-handler';
+export { rejectUpgrade } from './transports/reject-upgrade';
 export { runProgram, type Program } from './run-program';

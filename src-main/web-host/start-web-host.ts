@@ -11,6 +11,7 @@ import {
   type SignalingServerOptions,
   type SignalingService,
 } from '../signaling-server';
+import { ownHostOnly } from './own-host-only';
 import { webHostApp } from './web-host-app';
 
 /** The port of the local web client, which the signaling server's built-in origins allow. */
@@ -32,6 +33,12 @@ export interface WebHostOptions {
    * both socket transports (a LAN room). Its port and host are this host's.
    */
   signaling?: Omit<SignalingServerOptions, 'port' | 'host'>;
+  /**
+   * Answer only requests whose Host header is this host's own `host` and port, and refuse the rest
+   * with 421, sockets included: a LAN room's defence against DNS rebinding. Needs a specific
+   * `host`, not a wildcard. Default false.
+   */
+  ownHostOnly?: boolean;
   log?: LogSink;
 }
 
@@ -50,6 +57,7 @@ export async function startWebHost(options: WebHostOptions = {}): Promise<Runnin
   });
   const server = createServer(app);
   signaling?.attach(server);
+  if (options.ownHostOnly) ownHostOnly(server);
   try {
     const { url, port } = await listen(
       server,

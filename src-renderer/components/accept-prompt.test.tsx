@@ -20,7 +20,13 @@ function listedOffer(fileCount = LISTED.length): TransferView {
   return {
     phase: 'awaiting-acceptance',
     direction: 'receive',
-    offer: { firstFileName: 'Album/beach.jpg', fileCount, totalBytes: 4_197_386, files: LISTED },
+    offer: {
+      firstFileName: 'Album/beach.jpg',
+      fileCount,
+      totalBytes: 4_197_386,
+      files: LISTED,
+      peerCheck: { kind: 'unverified' },
+    },
     destination: '/home/ana/Downloads',
   };
 }
@@ -72,5 +78,25 @@ describe('the accept prompt with a listed offer', () => {
     expect(
       screen.getByText('Only the first name is known: the sending device did not list its files.'),
     ).toBeTruthy();
+  });
+});
+
+describe('the accept prompt and the verification words', () => {
+  it('shows the words to compare before Accept', async () => {
+    await showing(OFFER);
+    const line = screen.getByTestId('peer-check');
+    expect(line.textContent).toBe(
+      'Verification words: plum otter cask — check the other device shows the same',
+    );
+    const accept = screen.getByRole('button', { name: 'Accept' });
+    expect(line.compareDocumentPosition(accept) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('says plainly when the sending device cannot be verified', async () => {
+    await showing(listedOffer());
+    expect(screen.getByTestId('peer-check').textContent).toBe(
+      'Not verified: the other device cannot show verification words.',
+    );
+    expect(screen.queryByText(/^Verification words/)).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { flagCounts, offerFileFlags } from '../../src-shared/transfer/offer-file
 import type { OfferFileView, TransferView } from '../../src-shared/transfer/transfer-view';
 import { useFerryStores } from '../stores/stores-context';
 import { countOf } from '../wording/count-of';
+import { PeerCheckLine } from './peer-check-line';
 import { StepHeading } from './step-heading';
 
 type AwaitingAcceptance = Extract<TransferView, { phase: 'awaiting-acceptance' }>;
@@ -67,6 +68,7 @@ export function AcceptPrompt({ view }: { view: AwaitingAcceptance }) {
             : 'Downloads start over if the connection drops.'}
         </p>
       )}
+      <PeerCheckLine check={offer.peerCheck} />
       <div className="actions">
         <button
           type="button"

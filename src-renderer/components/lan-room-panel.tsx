@@ -57,7 +57,7 @@ export function LanRoomPanel() {
       ) : (
         <ul className="room-list" aria-label="Rooms on this network">
           {discovered.map((found) => (
-            <li key={found.url}>
+            <li key={`${found.name}@${found.url}`}>
               <span className="room-name">{found.name}</span>
               <span className="url">{found.url}</span>
               {found.url === serverUrl ? (

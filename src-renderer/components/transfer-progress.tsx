@@ -3,6 +3,7 @@ import { formatBytes, formatSpeed } from '../../src-shared/format/format-bytes';
 import { formatDuration } from '../../src-shared/format/format-duration';
 import type { TransferView } from '../../src-shared/transfer/transfer-view';
 import { CancelTransfer } from './cancel-transfer';
+import { PeerCheckLine } from './peer-check-line';
 import { StepHeading } from './step-heading';
 
 type Transferring = Extract<TransferView, { phase: 'transferring' }>;
@@ -61,6 +62,7 @@ export function TransferProgress({ view }: { view: Transferring }) {
           max={1}
         />
       </div>
+      {view.peerCheck !== undefined && <PeerCheckLine check={view.peerCheck} />}
       <p className="rate">
         {formatSpeed(progress.bytesPerSecond)} ·{' '}
         {progress.etaSeconds === undefined

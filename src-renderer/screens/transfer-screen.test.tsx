@@ -132,6 +132,36 @@ describe('sending, before the other device connects', () => {
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
   });
+
+  it('shows the verification words beside the wait, once it knows them', async () => {
+    await showing({
+      phase: 'waiting-for-acceptance',
+      direction: 'send',
+      code: CODE,
+      peerCheck: { kind: 'words', words: 'plum otter cask' },
+    });
+    expect(screen.getByTestId('peer-check').textContent).toBe(
+      'Verification words: plum otter cask — check the other device shows the same',
+    );
+    expect(screen.getByRole('heading', { name: 'Waiting for the other person' })).toBeTruthy();
+  });
+
+  it('says plainly when the other device cannot be verified', async () => {
+    await showing({
+      phase: 'waiting-for-acceptance',
+      direction: 'send',
+      code: CODE,
+      peerCheck: { kind: 'unverified' },
+    });
+    expect(screen.getByTestId('peer-check').textContent).toBe(
+      'Not verified: the other device cannot show verification words.',
+    );
+  });
+
+  it('says nothing of verification before the words are known', async () => {
+    await showing({ phase: 'waiting-for-acceptance', direction: 'send', code: CODE });
+    expect(screen.queryByTestId('peer-check')).toBeNull();
+  });
 });
 
 describe('receiving, before any file arrives', () => {
@@ -155,7 +185,12 @@ describe('receiving, before any file arrives', () => {
   it('names a single file without "more"', async () => {
     await showing({
       ...OFFER,
-      offer: { firstFileName: 'notes.txt', fileCount: 1, totalBytes: 1200 },
+      offer: {
+        firstFileName: 'notes.txt',
+        fileCount: 1,
+        totalBytes: 1200,
+        peerCheck: { kind: 'unverified' },
+      },
     } as TransferView);
     expect(screen.getByText('notes.txt').parentElement?.textContent).toBe('notes.txt');
   });
@@ -270,6 +305,15 @@ describe('progress', () => {
       expect(within(panel).queryByText(/discarded/)).toBeNull();
     },
   );
+
+  it.each([
+    [{ kind: 'words', words: 'plum otter cask' }, /^Verification words: plum otter cask/],
+    [{ kind: 'unverified' }, /^Not verified: the other device cannot show verification words\.$/],
+  ] as const)('keeps the peer check %o in sight while the files move', async (peerCheck, line) => {
+    await showing({ phase: 'transferring', direction: 'receive', progress: PROGRESS, peerCheck });
+    const panel = screen.getByTestId('transfer-progress');
+    expect(within(panel).getByTestId('peer-check').textContent).toMatch(line);
+  });
 
   it('shows a lost link being restored, with what is kept, and Cancel', async () => {
     const { user, backend } = await showing({

@@ -6,6 +6,7 @@ import {
 } from '../../src-shared/transfer/transfer-view';
 import { AcceptPrompt } from '../components/accept-prompt';
 import { CodeReady } from '../components/code-ready';
+import { PeerCheckLine } from '../components/peer-check-line';
 import { TransferDone } from '../components/transfer-done';
 import { TransferFailed } from '../components/transfer-failed';
 import { TransferProgress } from '../components/transfer-progress';
@@ -56,6 +57,7 @@ export function TransferScreen({ view }: { view: ActiveTransferView }) {
       return (
         <WaitingStep heading="Waiting for the other person">
           <p>They see what you are sending and choose whether to accept it.</p>
+          {view.peerCheck !== undefined && <PeerCheckLine check={view.peerCheck} />}
         </WaitingStep>
       );
     case 'awaiting-acceptance':

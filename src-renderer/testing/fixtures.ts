@@ -46,6 +46,11 @@ export const WAITING_FOR_PEER: TransferView = {
 export const OFFER: TransferView = {
   phase: 'awaiting-acceptance',
   direction: 'receive',
-  offer: { firstFileName: 'Album/beach.jpg', fileCount: 13, totalBytes: 54_945_382 },
+  offer: {
+    firstFileName: 'Album/beach.jpg',
+    fileCount: 13,
+    totalBytes: 54_945_382,
+    peerCheck: { kind: 'words', words: 'plum otter cask' },
+  },
   destination: '/home/ana/Downloads',
 };

@@ -12,6 +12,7 @@ type FailureFamily =
   | 'incompatible'
   | 'discarded'
   | 'refused'
+  | 'intercepted'
   | 'source'
   | 'too-large'
   | 'disk'
@@ -37,6 +38,8 @@ const FAMILIES: Record<FailureFamily, FailureDescription> = {
   incompatible: { heading: 'Incompatible versions', retry: false },
   discarded: { heading: 'File discarded', retry: true },
   refused: { heading: 'Transfer refused', retry: false },
+  // Trying again on the same route would meet whoever sits on it again.
+  intercepted: { heading: 'Verification failed', retry: false },
   source: { heading: 'A file could not be sent', retry: true },
   'too-large': { heading: 'Too large for a relayed connection', retry: false },
   disk: { heading: 'A file could not be saved', retry: true },
@@ -74,6 +77,8 @@ export const FAMILY_OF_CODE: Partial<Record<ErrorCode, FailureFamily>> = {
   ERR_SIZE_MISMATCH: 'discarded',
   ERR_OVERRUN: 'discarded',
   ERR_VERIFY_FAILED: 'discarded',
+  ERR_SAS_MISMATCH: 'intercepted',
+  ERR_NOT_CONFIRMED: 'declined',
   ERR_PROTOCOL: 'refused',
   ERR_BAD_METADATA: 'refused',
   ERR_NAME_TOO_LONG: 'source',

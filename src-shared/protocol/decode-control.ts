@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { VERIFY_DIGEST_PATTERN } from './limits';
+import { SAS_HEX_PATTERN, VERIFY_DIGEST_PATTERN } from './limits';
 import type {
   AckMessage,
   Capability,
@@ -12,6 +12,7 @@ import type {
   ListMessage,
   ReceiverWireMessage,
   ResumeMessage,
+  SasRevealMessage,
   SenderWireMessage,
   StartMessage,
   VerifiedMessage,
@@ -63,7 +64,9 @@ export function readSenderMessage(json: JsonObject): ControlReading<SenderWireMe
     case 'incompatible':
       return readWith(INCOMPATIBLE, type, json);
     case 'ferry-caps':
-      return readWith(CAPS, type, json);
+      return readWith(SENDER_CAPS, type, json);
+    case 'ferry-sas-reveal':
+      return readWith(SAS_REVEAL, type, json);
     case 'ferry-start':
       return readWith(START, type, json);
     case 'ferry-digest':
@@ -92,7 +95,7 @@ export function readReceiverMessage(json: JsonObject): ControlReading<ReceiverWi
     case 'incompatible':
       return readWith(INCOMPATIBLE, type, json);
     case 'ferry-caps':
-      return readWith(CAPS, type, json);
+      return readWith(RECEIVER_CAPS, type, json);
     case 'ferry-resume':
       return readWith(RESUME, type, json);
     case 'ferry-verified':
@@ -102,6 +105,7 @@ export function readReceiverMessage(json: JsonObject): ControlReading<ReceiverWi
     case 'ferry-start':
     case 'ferry-digest':
     case 'ferry-list':
+    case 'ferry-sas-reveal':
       return { kind: 'ignored', why: 'wrong-direction' };
     default:
       return { kind: 'ignored', why: 'unknown-type' };
@@ -128,6 +132,8 @@ const FIELDS = [
   'sha256',
   'files',
   'more',
+  'commit',
+  'nonce',
   'pv',
   'pvMin',
   'ver',
@@ -223,16 +229,53 @@ const INCOMPATIBLE = v.pipe(
   v.transform((fields): IncompatibleMessage => ({ type: 'incompatible', ...withAdvert(fields) })),
 );
 
-const CAPABILITIES: readonly Capability[] = ['verify', 'resume', 'reconnect', 'list'];
+const CAPABILITIES: readonly Capability[] = ['verify', 'resume', 'reconnect', 'list', 'sas'];
 
 const isCapability = (value: unknown): value is Capability =>
   CAPABILITIES.includes(value as Capability);
 
-/** Capabilities this build does not know are dropped, so a newer peer's list still reads. */
-const CAPS = v.pipe(
-  v.object({ caps: v.array(v.unknown(), 'caps is not a list') }),
-  v.transform(({ caps }): CapsMessage => ({ type: 'ferry-caps', caps: caps.filter(isCapability) })),
+const COMMIT_PROBLEM = 'commit is not a SHA-256 digest in lowercase hex';
+const NONCE_PROBLEM = 'nonce is not 32 bytes in lowercase hex';
+const sasHex = (problem: string) => v.pipe(v.string(problem), v.regex(SAS_HEX_PATTERN, problem));
+
+const CAPS_LIST = v.array(v.unknown(), 'caps is not a list');
+
+/**
+ * Capabilities this build does not know are dropped, so a newer peer's list still reads. Each
+ * direction reads only its own `sas` field: the sender's `commit`, the receiver's `nonce`.
+ */
+const SENDER_CAPS = v.pipe(
+  v.object({ caps: CAPS_LIST, commit: v.optional(sasHex(COMMIT_PROBLEM)) }),
+  v.transform(({ caps, commit }): CapsMessage => ({
+    type: 'ferry-caps',
+    caps: caps.filter(isCapability),
+    ...(commit === undefined ? {} : { commit }),
+  })),
 );
+
+const RECEIVER_CAPS = v.pipe(
+  v.object({ caps: CAPS_LIST, nonce: v.optional(sasHex(NONCE_PROBLEM)) }),
+  v.transform(({ caps, nonce }): CapsMessage => ({
+    type: 'ferry-caps',
+    caps: caps.filter(isCapability),
+    ...(nonce === undefined ? {} : { nonce }),
+  })),
+);
+
+const SAS_REVEAL = v.pipe(
+  v.object({ nonce: sasHex(NONCE_PROBLEM) }),
+  v.transform((fields): SasRevealMessage => ({ type: 'ferry-sas-reveal', ...fields })),
+);
+
+const SAS_PROBLEMS: ReadonlySet<string> = new Set([COMMIT_PROBLEM, NONCE_PROBLEM]);
+
+/**
+ * Whether a refused message was verification input (a reveal, or a `commit` or `nonce` field):
+ * it fails as the verification words would, not as a broken file description.
+ */
+export function refusesVerification(reading: { type: string; problem: string }): boolean {
+  return reading.type === 'ferry-sas-reveal' || SAS_PROBLEMS.has(reading.problem);
+}
 
 const DIGEST_PROBLEM = 'is not a SHA-256 digest in lowercase hex';
 const digest = (field: string) =>

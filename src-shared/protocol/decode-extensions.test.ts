@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { readReceiverMessage, readSenderMessage } from './decode-control';
+import { readReceiverMessage, readSenderMessage, refusesVerification } from './decode-control';
+import { encodeControlJson } from './encode';
+import { CONTROL_FRAME_MAX_BYTES } from './limits';
 
 // Ferry's extension messages are read with schemas like the spec's (docs/protocol.md,
 // "Capabilities"): a malformed one is refused, never half-read.
@@ -92,5 +94,60 @@ describe('reading extension messages', () => {
       kind: 'control',
       message: { type: 'ferry-alive' },
     });
+  });
+
+  it("reads the sender's commitment beside sas, and leaves a nonce it has no business sending", () => {
+    expect(
+      readSenderMessage({ type: 'ferry-caps', caps: ['sas'], commit: DIGEST, nonce: DIGEST }),
+    ).toEqual({ kind: 'control', message: { type: 'ferry-caps', caps: ['sas'], commit: DIGEST } });
+    expect(readReceiverMessage({ type: 'ferry-caps', caps: ['sas'], nonce: DIGEST })).toEqual({
+      kind: 'control',
+      message: { type: 'ferry-caps', caps: ['sas'], nonce: DIGEST },
+    });
+  });
+
+  it('refuses a commitment or a nonce that is not 32 bytes of lowercase hex, as verification input', () => {
+    for (const value of [DIGEST.toUpperCase(), DIGEST.slice(2), `${DIGEST}00`, 42, null]) {
+      const commit = readSenderMessage({ type: 'ferry-caps', caps: ['sas'], commit: value });
+      expect(commit).toMatchObject({
+        kind: 'refused',
+        problem: 'commit is not a SHA-256 digest in lowercase hex',
+      });
+      const nonce = readReceiverMessage({ type: 'ferry-caps', caps: ['sas'], nonce: value });
+      expect(nonce).toMatchObject({
+        kind: 'refused',
+        problem: 'nonce is not 32 bytes in lowercase hex',
+      });
+      const reveal = readSenderMessage({ type: 'ferry-sas-reveal', nonce: value });
+      expect(reveal).toMatchObject({ kind: 'refused', type: 'ferry-sas-reveal' });
+      for (const reading of [commit, nonce, reveal]) {
+        expect(reading.kind === 'refused' && refusesVerification(reading)).toBe(true);
+      }
+    }
+    const notAList = readSenderMessage({ type: 'ferry-caps', caps: 'sas', commit: DIGEST });
+    expect(notAList.kind === 'refused' && refusesVerification(notAList)).toBe(false);
+  });
+
+  it('reads the reveal from a sender only, and it fits a control frame', () => {
+    expect(readSenderMessage({ type: 'ferry-sas-reveal', nonce: DIGEST })).toEqual({
+      kind: 'control',
+      message: { type: 'ferry-sas-reveal', nonce: DIGEST },
+    });
+    expect(readReceiverMessage({ type: 'ferry-sas-reveal', nonce: DIGEST })).toEqual({
+      kind: 'ignored',
+      why: 'wrong-direction',
+    });
+    const caps = encodeControlJson({
+      type: 'ferry-caps',
+      caps: ['verify', 'resume', 'reconnect', 'list', 'sas'],
+      commit: DIGEST,
+    });
+    expect(caps).toBe(
+      `{"type":"ferry-caps","caps":["verify","resume","reconnect","list","sas"],"commit":"${DIGEST}"}`,
+    );
+    expect(caps.length).toBeLessThan(CONTROL_FRAME_MAX_BYTES);
+    expect(encodeControlJson({ type: 'ferry-sas-reveal', nonce: DIGEST })).toBe(
+      `{"type":"ferry-sas-reveal","nonce":"${DIGEST}"}`,
+    );
   });
 });

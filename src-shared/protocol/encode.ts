@@ -38,7 +38,14 @@ export function encodeControlJson(message: ControlMessage | ExtensionMessage): s
     case 'ferry-alive':
       return JSON.stringify({ type: message.type });
     case 'ferry-caps':
-      return JSON.stringify({ type: message.type, caps: message.caps });
+      return JSON.stringify({
+        type: message.type,
+        caps: message.caps,
+        commit: message.commit,
+        nonce: message.nonce,
+      });
+    case 'ferry-sas-reveal':
+      return JSON.stringify({ type: message.type, nonce: message.nonce });
     case 'ferry-resume':
       return JSON.stringify({
         type: message.type,

@@ -32,6 +32,9 @@ export const ERROR_MESSAGES = {
   ERR_SIZE_MISMATCH: 'a file did not arrive at its announced size and was discarded',
   ERR_OVERRUN: 'the sender sent more bytes than it announced and the file was discarded',
   ERR_VERIFY_FAILED: "a file did not match the sender's digest and was discarded",
+  ERR_SAS_MISMATCH:
+    "the other device's verification did not check out; someone may be intercepting this connection",
+  ERR_NOT_CONFIRMED: 'the verification words were not confirmed',
   ERR_PROTOCOL: 'the other device broke the transfer protocol',
   ERR_BAD_METADATA: 'refused file description',
   ERR_NAME_TOO_LONG: 'a file name is too long to announce to the other device',

@@ -177,7 +177,7 @@ describe('the receiver asking its person with the sender’s list', () => {
       },
       { type: 'set-timer', timer: 'list', ms: LIST_WAIT_MS },
     ]);
-    expect(machine.state).toEqual({ phase: 'awaiting-list', index: 0 });
+    expect(machine.state).toEqual({ phase: 'awaiting-sender', index: 0 });
   });
 
   it('asks with every file once the list is complete', () => {

@@ -147,3 +147,21 @@ export const LIST_MAX_FILES = 10_000;
  * extension stays in sight. The check against each file's metadata uses the whole name.
  */
 export const LISTED_NAME_DISPLAY_MAX_CHARS = 120;
+
+/**
+ * Each side of `sas` draws a fresh nonce of this many random bytes per connection: the sender
+ * commits to its own before it sees the receiver's (docs/protocol.md, "Verification words").
+ */
+export const SAS_NONCE_BYTES = 32;
+
+/** A nonce or a commitment on the wire: 32 bytes in lowercase hex. */
+export const SAS_HEX_PATTERN = /^[0-9a-f]{64}$/;
+
+/** What the SAS digest starts with, so it can never be mistaken for any other SHA-256 input. */
+export const SAS_CONTEXT = 'ferry-sas-v1\n';
+
+/** The SAS is read from this many leading bytes of its digest, as one integer (48 bits). */
+export const SAS_DIGEST_BYTES_USED = 6;
+
+/** Words a person compares: three of the code word list, about 30.9 bits with 1247 words. */
+export const SAS_WORD_COUNT = 3;

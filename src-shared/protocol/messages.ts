@@ -80,12 +80,19 @@ export type ReceiverMessage = AckMessage | ReceivedMessage | IncompatibleMessage
  * versioning rule 6 lets every older or spec-only peer ignore. A peer sends them only once the
  * other side announced the capability they belong to, except `ferry-caps` itself.
  */
-export type Capability = 'verify' | 'resume' | 'reconnect' | 'list';
+export type Capability = 'verify' | 'resume' | 'reconnect' | 'list' | 'sas';
 
 /** Either way: the capabilities this side speaks. The sender's comes first; a receiver only answers one. */
 export interface CapsMessage {
   type: 'ferry-caps';
   caps: Capability[];
+  /**
+   * Sender's, beside `sas`: SHA-256 of its fresh nonce, lowercase hex. It binds the sender to a
+   * nonce before it sees the receiver's (docs/protocol.md, "Verification words").
+   */
+  commit?: string;
+  /** Receiver's, beside `sas`: its fresh 32-byte nonce, lowercase hex. */
+  nonce?: string;
 }
 
 /** Receiver to sender, just before an ack with a non-zero offset: what it already has of the file. */
@@ -139,8 +146,18 @@ export interface ListMessage {
   more: boolean;
 }
 
+/**
+ * Sender to receiver, once, when the receiver's `ferry-caps` named `sas` with its nonce: the
+ * nonce the sender committed to. Both sides then know the verification words.
+ */
+export interface SasRevealMessage {
+  type: 'ferry-sas-reveal';
+  nonce: string;
+}
+
 export type ExtensionMessage =
   | CapsMessage
+  | SasRevealMessage
   | ResumeMessage
   | StartMessage
   | DigestMessage
@@ -152,7 +169,13 @@ export type ExtensionType = ExtensionMessage['type'];
 
 /** What a receiver can be told by a sender, extensions included. */
 export type SenderWireMessage =
-  SenderMessage | CapsMessage | StartMessage | DigestMessage | AliveMessage | ListMessage;
+  | SenderMessage
+  | CapsMessage
+  | StartMessage
+  | DigestMessage
+  | AliveMessage
+  | ListMessage
+  | SasRevealMessage;
 
 /** What a sender can be told by a receiver, extensions included. */
 export type ReceiverWireMessage =

@@ -1,5 +1,7 @@
 import { formatBytes } from '../format/format-bytes';
 import { sanitizeRelativePath } from '../names/sanitize-path';
+import type { PeerCheck } from '../transfer/transfer-view';
+import { refusesVerification } from './decode-control';
 import { displayReason } from './display-reason';
 import { encodeMessage } from './encode';
 import { defaultFailure, ERROR_MESSAGES, type Failure } from './error-codes';
@@ -35,9 +37,17 @@ export interface ReceiverConfig {
   checksFreeSpace?: boolean;
   /** Bytes of this batch already here from before a lost link: the batch needs only the rest. */
   keptBytes?: number;
+  /**
+   * This side's fresh nonce for `sas`, 64 lowercase hex; without one `sas` is not announced
+   * (docs/protocol.md, "Verification words").
+   */
+  sasNonce?: string;
 }
 
-/** `list`: waiting for the sender's file list before asking the person. */
+/**
+ * `list`: waiting for the sender's file list and its verification reveal before asking the
+ * person (or, when nobody is asked, before accepting).
+ */
 export type ReceiverTimer = 'first-data' | 'no-progress' | 'teardown' | 'list';
 
 /** A file of the sender's list: its sanitized relative path and its size. */
@@ -73,6 +83,13 @@ export type ReceiverEvent =
   /** The file's bytes did not match the sender's digest; the driver has discarded it. */
   | { type: 'verify-failed'; index: number }
   | { type: 'declined' }
+  /**
+   * The answer to `derive-words`: the verification words, and the SHA-256 (hex) of the nonce the
+   * sender revealed, which must be the commitment it announced.
+   */
+  | { type: 'words-derived'; words: string; revealedCommit: string }
+  /** `derive-words` could not be carried out (the runtime's digest failed). */
+  | { type: 'words-failed'; detail: string }
   /** What `read-free-space` found: undefined when the target cannot tell. */
   | { type: 'free-space'; index: number; freeBytes: number | undefined; folder?: string }
   /** The disk confirmed a write; it counts as progress for the no-progress timer. */
@@ -90,6 +107,11 @@ export type ReceiverAction =
    */
   | { type: 'send'; frame: Frame; early?: boolean }
   | { type: 'ask-accept'; offer: Offer }
+  /**
+   * Derive the verification words from both nonces and the connection's fingerprints
+   * (src-shared/verify/sas.ts), and hash the sender's nonce; answer with `words-derived`.
+   */
+  | { type: 'derive-words'; senderNonce: string; receiverNonce: string }
   /** Read how much may still be written where the batch goes; answer with `free-space`. */
   | { type: 'read-free-space'; index: number }
   /**
@@ -130,8 +152,11 @@ export type ReceiverAction =
 export type ReceiverState =
   | { phase: 'idle' }
   | { phase: 'awaiting-metadata'; index: number }
-  /** The sender lists its files before the person is asked (docs/protocol.md, "File list"). */
-  | { phase: 'awaiting-list'; index: number }
+  /**
+   * The sender lists its files and reveals its verification nonce before the person is asked
+   * (docs/protocol.md, "File list", "Verification words").
+   */
+  | { phase: 'awaiting-sender'; index: number }
   | { phase: 'awaiting-answer'; index: number }
   | { phase: 'checking-space'; index: number }
   | { phase: 'opening'; index: number }
@@ -153,6 +178,11 @@ export interface ReceiverMachine {
   readonly state: ReceiverState;
   /** The extensions both sides announced; empty until the sender's `ferry-caps` arrives. */
   readonly agreed: ReadonlySet<Capability>;
+  /**
+   * What this side knows of the other device, from the batch's first metadata on: the
+   * verification words, or that it cannot show any. Always known before the person is asked.
+   */
+  readonly peerCheck: PeerCheck | undefined;
   handle(event: ReceiverEvent): ReceiverAction[];
 }
 
@@ -211,6 +241,13 @@ class Receiver implements ReceiverMachine {
   #answeredCaps: readonly Capability[] | undefined;
   #firstAckSent = false;
   #agreed = new Set<Capability>();
+  /** The sender's `sas` commitment, from its caps. */
+  #senderCommit: string | undefined;
+  /** The sender revealed its nonce; only one reveal is taken. */
+  #revealed = false;
+  /** The sender's file list is complete, overdue, or was never asked for. */
+  #listDone = true;
+  #peerCheck: PeerCheck | undefined;
   /** Files committed on a digest, and files of this batch by index, for a later verify-failed. */
   #verifiedFiles = 0;
   readonly #paths: string[] = [];
@@ -222,8 +259,13 @@ class Receiver implements ReceiverMachine {
   constructor(config: ReceiverConfig) {
     this.#config = config;
     this.#checksFreeSpace = config.checksFreeSpace ?? false;
-    // The list is for a person to read: a receiver that does not ask does not ask for it.
-    this.#caps = (config.caps ?? []).filter((cap) => cap !== 'list' || config.askBeforeAccepting);
+    // The list is for a person to read: a receiver that does not ask does not ask for it. The
+    // words need this side's nonce.
+    this.#caps = (config.caps ?? []).filter(
+      (cap) =>
+        (cap !== 'list' || config.askBeforeAccepting) &&
+        (cap !== 'sas' || config.sasNonce !== undefined),
+    );
   }
 
   get state(): ReceiverState {
@@ -232,6 +274,10 @@ class Receiver implements ReceiverMachine {
 
   get agreed(): ReadonlySet<Capability> {
     return this.#agreed;
+  }
+
+  get peerCheck(): PeerCheck | undefined {
+    return this.#peerCheck;
   }
 
   get #native(): boolean {
@@ -269,6 +315,18 @@ class Receiver implements ReceiverMachine {
         return state.phase === 'awaiting-answer'
           ? this.#fail(defaultFailure('ERR_DECLINED'), 0)
           : [];
+      case 'words-derived':
+        return this.#onWords(event.words, event.revealedCommit);
+      case 'words-failed':
+        return state.phase === 'awaiting-sender'
+          ? this.#abortWithReason(
+              {
+                code: 'ERR_UNEXPECTED',
+                message: `${ERROR_MESSAGES.ERR_UNEXPECTED} (${event.detail})`,
+              },
+              'the receiving device could not work out the verification words',
+            )
+          : [];
       case 'bytes-written':
         return state.phase === 'receiving' ? this.#progressed() : [];
       case 'write-failed':
@@ -304,7 +362,11 @@ class Receiver implements ReceiverMachine {
       case 'protocol-error':
         return this.#protocolError(reading.problem);
       case 'refused':
-        return this.#refuse(reading.problem);
+        if (!refusesVerification(reading)) return this.#refuse(reading.problem);
+        // Verification input is checked only by a side that verifies.
+        return this.#caps.includes('sas')
+          ? this.#sasFailed(`an unusable ${reading.type} arrived (${reading.problem})`)
+          : [];
       case 'file-data':
         if (state.phase !== 'receiving') {
           return this.#protocolError('file data arrived before the file was acknowledged');
@@ -324,9 +386,17 @@ class Receiver implements ReceiverMachine {
         // Only before the first file: extensions are agreed once, for the whole batch.
         if (state.phase === 'idle' || (state.phase === 'awaiting-metadata' && state.index === 0)) {
           this.#senderCaps = message.caps;
-          this.#agreed = new Set(message.caps.filter((cap) => this.#caps.includes(cap)));
+          this.#senderCommit = message.commit;
+          // `sas` without a commitment cannot be checked: that sender is not verified.
+          this.#agreed = new Set(
+            message.caps.filter(
+              (cap) => this.#caps.includes(cap) && (cap !== 'sas' || message.commit !== undefined),
+            ),
+          );
         }
         return [];
+      case 'ferry-sas-reveal':
+        return this.#onReveal(message.nonce);
       case 'ferry-start':
         return state.phase === 'receiving' && state.awaitingStart && state.id === message.id
           ? this.#onStart(state, message.offset)
@@ -337,7 +407,7 @@ class Receiver implements ReceiverMachine {
           ? this.#finishFile(state.index, state.id, message.sha256)
           : this.#protocolError('a digest arrived for a different file');
       case 'ferry-list':
-        return state.phase === 'awaiting-list' ? this.#onList(message) : [];
+        return state.phase === 'awaiting-sender' && !this.#listDone ? this.#onList(message) : [];
       case 'ferry-alive':
         // Before `ferry-start` the sender may be hashing a long prefix: alive is progress then.
         return state.phase === 'receiving' && state.awaitingStart && this.#agreed.has('reconnect')
@@ -396,7 +466,10 @@ class Receiver implements ReceiverMachine {
     this.#claimedBytes += metadata.fileSize ?? 0;
     const file: AnnouncedFile = { index, id: metadata.id, path, fileSize, sizeAnnounced };
     const cleared = this.#timers.clear('first-data');
-    if (index > 0 || !this.#config.askBeforeAccepting) return [...cleared, ...this.#accept(file)];
+    if (index > 0) return [...cleared, ...this.#accept(file)];
+    const verifies = this.#agreed.has('sas');
+    if (!verifies) this.#peerCheck = { kind: 'unverified' };
+    if (!this.#config.askBeforeAccepting && !verifies) return [...cleared, ...this.#accept(file)];
     this.#pending = file;
     const { min, max } = advertisedRange(metadata);
     const sender: PeerVersion = { pv: max, pvMin: min };
@@ -409,12 +482,53 @@ class Receiver implements ReceiverMachine {
       totalBytes: this.#totalBytes,
       sender,
     };
-    if (!this.#agreed.has('list')) return [...cleared, ...this.#ask(offer)];
-    // This side's caps go out now rather than before the ack, so the sender lists its files
-    // while the prompt waits for them (docs/protocol.md, "File list").
+    if (!this.#agreed.has('list') && !verifies) return [...cleared, ...this.#ask(offer)];
+    // This side's caps go out now rather than before the ack, so the sender lists its files and
+    // reveals its nonce before anyone decides (docs/protocol.md, "File list", "Verification
+    // words"); one early answer serves both.
     this.#offer = offer;
-    this.#state = { phase: 'awaiting-list', index };
+    this.#listDone = !this.#agreed.has('list');
+    this.#state = { phase: 'awaiting-sender', index };
     return [...cleared, ...this.#answerCaps(true), this.#timers.set('list', LIST_WAIT_MS)];
+  }
+
+  /**
+   * The sender's nonce, taken once, while the first offer waits for it; the driver derives the
+   * words and hashes it. A reveal from a sender that committed to nothing, a second one, or one
+   * at any other moment is refused.
+   */
+  #onReveal(nonce: string): ReceiverAction[] {
+    const receiverNonce = this.#config.sasNonce;
+    // A side that does not verify ignores the message, as every extension not agreed.
+    if (!this.#caps.includes('sas') || receiverNonce === undefined) return [];
+    if (!this.#agreed.has('sas')) {
+      return this.#sasFailed('the sending device revealed a nonce it never committed to');
+    }
+    if (this.#revealed || this.#state.phase !== 'awaiting-sender') {
+      return this.#sasFailed('the sending device revealed its nonce out of turn');
+    }
+    this.#revealed = true;
+    return [{ type: 'derive-words', senderNonce: nonce, receiverNonce }];
+  }
+
+  /** The revealed nonce must be the one committed to; only then are the words shown. */
+  #onWords(words: string, revealedCommit: string): ReceiverAction[] {
+    if (this.#state.phase !== 'awaiting-sender' || !this.#revealed || this.#peerCheck) return [];
+    if (revealedCommit !== this.#senderCommit) {
+      return this.#sasFailed(
+        'the nonce the sending device revealed is not the one it committed to',
+      );
+    }
+    this.#peerCheck = { kind: 'words', words };
+    return this.#askWhenReady();
+  }
+
+  /** The sender's `sas` input does not hold: stop before anyone is asked, and say so. */
+  #sasFailed(problem: string): ReceiverAction[] {
+    return this.#abortWithReason(
+      { code: 'ERR_SAS_MISMATCH', message: `${ERROR_MESSAGES.ERR_SAS_MISMATCH} (${problem})` },
+      `the receiving device refused the transfer: ${problem}`,
+    );
   }
 
   /**
@@ -449,14 +563,32 @@ class Receiver implements ReceiverMachine {
       }
       this.#listing.push({ path: sanitizeRelativePath(file.name), size: file.size });
     }
-    return message.more ? [] : this.#listArrived();
+    if (message.more) return [];
+    this.#listDone = true;
+    return this.#askWhenReady();
   }
 
-  /** The list is complete, or its deadline passed: check it against the batch, then ask. */
-  #listArrived(): ReceiverAction[] {
+  /**
+   * The wait is over: the person is asked with what list there is, but a sender that committed
+   * to a nonce and has not revealed it broke its word.
+   */
+  #senderOverdue(): ReceiverAction[] {
+    this.#listDone = true;
+    if (this.#agreed.has('sas') && !this.#revealed) {
+      return this.#sasFailed('the sending device did not reveal its nonce in time');
+    }
+    return this.#askWhenReady();
+  }
+
+  /**
+   * Once the list (when asked for) and the words (when agreed) are in: check the list against
+   * the batch, then ask, or accept when nobody is asked.
+   */
+  #askWhenReady(): ReceiverAction[] {
     const offer = this.#offer;
     const first = this.#pending;
     if (offer === undefined || first === undefined) return [];
+    if (!this.#listDone || this.#peerCheck === undefined) return [];
     const cleared = this.#timers.clear('list');
     const listing = this.#listing;
     const sum = listing.reduce((bytes, file) => bytes + file.size, 0);
@@ -473,6 +605,7 @@ class Receiver implements ReceiverMachine {
     );
     if (mismatch !== undefined) return this.#refuse(mismatch);
     this.#offer = undefined;
+    if (!this.#config.askBeforeAccepting) return [...cleared, ...this.#accept(first)];
     // Without a single name, the offer is the spec's: only the first name is known.
     return [
       ...cleared,
@@ -610,9 +743,10 @@ class Receiver implements ReceiverMachine {
   }
 
   /**
-   * This side's `ferry-caps`, when the sender announced its own: early to ask for the file list,
-   * then once more before the first ack only if what this side speaks changed since (a target
-   * that cannot keep partial files dropped resume), since the sender keeps the last answer.
+   * This side's `ferry-caps`, when the sender announced its own: early to ask for the file list
+   * or the sender's reveal (with this side's nonce), then once more before the first ack only if
+   * what this side speaks changed since (a target that cannot keep partial files dropped resume),
+   * since the sender keeps the last answer. Every answer naming `sas` carries the same nonce.
    */
   #answerCaps(early: boolean): ReceiverAction[] {
     if (this.#senderCaps === undefined) return [];
@@ -620,7 +754,11 @@ class Receiver implements ReceiverMachine {
     const answered = this.#answeredCaps;
     if (answered === undefined ? caps.length === 0 : sameCaps(answered, caps)) return [];
     this.#answeredCaps = caps;
-    const frame = encodeMessage({ type: 'ferry-caps', caps }, this.#native ? 'binary' : 'text');
+    const nonce = caps.includes('sas') ? this.#config.sasNonce : undefined;
+    const frame = encodeMessage(
+      { type: 'ferry-caps', caps, ...(nonce === undefined ? {} : { nonce }) },
+      this.#native ? 'binary' : 'text',
+    );
     return [early ? { type: 'send', frame, early } : { type: 'send', frame }];
   }
 
@@ -741,7 +879,7 @@ class Receiver implements ReceiverMachine {
       case 'no-progress':
         return this.#fail(defaultFailure('ERR_STALLED'), 0);
       case 'list':
-        return this.#listArrived();
+        return this.#senderOverdue();
       case 'teardown':
         return [];
     }

@@ -1,3 +1,5 @@
+import type { PeerCheck } from '../transfer/transfer-view';
+import { refusesVerification } from './decode-control';
 import { encodeMessage } from './encode';
 import { defaultFailure, ERROR_MESSAGES, type Failure } from './error-codes';
 import { encodeFileList } from './file-list';
@@ -14,7 +16,13 @@ import {
   SEND_BUFFER_LOW_WATER_BYTES,
   VERIFY_BLOCK_BYTES,
 } from './limits';
-import type { AckMessage, Capability, ReceiverWireMessage, ResumeMessage } from './messages';
+import type {
+  AckMessage,
+  Capability,
+  CapsMessage,
+  ReceiverWireMessage,
+  ResumeMessage,
+} from './messages';
 import { explainIncompatible } from './peer-incompatible';
 import { ArmedTimers, type TimerAction } from './timer-actions';
 import { negotiateVersion, type PeerVersion } from './version-negotiation';
@@ -35,6 +43,16 @@ export interface SenderConfig {
    * empty for the spec's wire alone (docs/protocol.md, "Capabilities").
    */
   caps?: readonly Capability[];
+  /**
+   * This connection's fresh `sas` nonce and its commitment (SHA-256, both lowercase hex); without
+   * them `sas` is not offered (docs/protocol.md, "Verification words").
+   */
+  sas?: { nonce: string; commit: string };
+  /**
+   * A person confirms the verification words, or goes on without any, before a byte of file data
+   * leaves: the first ack is held until `peer-confirmed`.
+   */
+  confirmsPeer?: boolean;
   local: PeerVersion;
   surface: Surface;
   remedySurface: RemedySurface;
@@ -52,6 +70,14 @@ export type SenderEvent =
   | { type: 'prefix-checked'; index: number; match: boolean }
   | { type: 'source-changed'; index: number; detail: string }
   | { type: 'source-unreadable'; index: number; detail: string }
+  /** The answer to `derive-words`. */
+  | { type: 'words-derived'; words: string }
+  /** `derive-words` could not be carried out (the runtime's digest failed). */
+  | { type: 'words-failed'; detail: string }
+  /** With `confirmsPeer`: the person saw the peer check and goes on. */
+  | { type: 'peer-confirmed' }
+  /** With `confirmsPeer`: the words differ, or the person will not go on without any. */
+  | { type: 'peer-rejected' }
   | { type: 'buffered-amount'; bytes: number }
   | { type: 'timer-fired'; timer: SenderTimer }
   | { type: 'channel-closed' }
@@ -59,6 +85,11 @@ export type SenderEvent =
 
 export type SenderAction =
   | { type: 'send'; frame: Frame }
+  /**
+   * Derive the verification words from both nonces and the connection's fingerprints
+   * (src-shared/verify/sas.ts); answer with `words-derived`.
+   */
+  | { type: 'derive-words'; senderNonce: string; receiverNonce: string }
   | { type: 'stream-file'; index: number; offset: number }
   /** Hash `[0, offset)` of the file and compare with the receiver's `prefix` (docs/protocol.md, "Resume"). */
   | { type: 'check-prefix'; index: number; offset: number; prefix: string }
@@ -79,6 +110,8 @@ export type SenderAction =
 export type SenderState =
   | { phase: 'idle' }
   | { phase: 'awaiting-ack'; index: number }
+  /** The first ack is in; file data waits for the verification words, or for the person. */
+  | { phase: 'confirming'; index: number }
   | { phase: 'checking-prefix'; index: number; offset: number; prefix: string }
   | { phase: 'streaming'; index: number; offset: number }
   /** `drained`: the buffer is empty and a confirming receiver's `received` is awaited. */
@@ -90,6 +123,11 @@ export interface SenderMachine {
   readonly state: SenderState;
   /** The extensions both sides announced; empty until the receiver's `ferry-caps` arrives. */
   readonly agreed: ReadonlySet<Capability>;
+  /**
+   * What this side knows of the other device: the verification words once derived, or, at the
+   * first ack from a receiver that gave no nonce, that it cannot show any.
+   */
+  readonly peerCheck: PeerCheck | undefined;
   handle(event: SenderEvent): SenderAction[];
 }
 
@@ -125,12 +163,20 @@ class Sender implements SenderMachine {
   #resumeOffer: ResumeMessage | undefined;
   readonly #verified = new Set<number>();
   #listSent = false;
+  /** The receiver's nonce, once this side revealed its own in answer. */
+  #receiverNonce: string | undefined;
+  #peerCheck: PeerCheck | undefined;
+  /** The person confirmed the peer check (`confirmsPeer`). */
+  #confirmed = false;
+  /** The first ack, while file data waits in `confirming`. */
+  #heldAck: AckMessage | undefined;
 
   readonly #caps: readonly Capability[];
 
   constructor(config: SenderConfig) {
     this.#config = config;
-    this.#caps = config.caps ?? [];
+    // The words need this side's nonce and its commitment.
+    this.#caps = (config.caps ?? []).filter((cap) => cap !== 'sas' || config.sas !== undefined);
     this.#totalBytes = config.files.reduce((sum, file) => sum + file.fileSize, 0);
   }
 
@@ -140,6 +186,10 @@ class Sender implements SenderMachine {
 
   get agreed(): ReadonlySet<Capability> {
     return this.#agreed;
+  }
+
+  get peerCheck(): PeerCheck | undefined {
+    return this.#peerCheck;
   }
 
   handle(event: SenderEvent): SenderAction[] {
@@ -168,6 +218,32 @@ class Sender implements SenderMachine {
         return state.phase === 'streaming' && state.index === event.index
           ? this.#sourceUnreadable(event.index, event.detail)
           : [];
+      case 'words-derived':
+        if (this.#receiverNonce === undefined || this.#peerCheck !== undefined) return [];
+        this.#peerCheck = { kind: 'words', words: event.words };
+        return this.#release();
+      case 'words-failed':
+        return this.#receiverNonce !== undefined && this.#peerCheck === undefined
+          ? this.#abortWithReason(
+              {
+                code: 'ERR_UNEXPECTED',
+                message: `${ERROR_MESSAGES.ERR_UNEXPECTED} (${event.detail})`,
+              },
+              'the sending device could not work out the verification words',
+            )
+          : [];
+      case 'peer-confirmed':
+        // Only what was shown can be confirmed.
+        if (this.#peerCheck === undefined) return [];
+        this.#confirmed = true;
+        return this.#release();
+      case 'peer-rejected':
+        return state.phase === 'confirming' || (state.phase === 'awaiting-ack' && state.index === 0)
+          ? this.#abortWithReason(
+              defaultFailure('ERR_NOT_CONFIRMED'),
+              'the sending person did not confirm the verification words',
+            )
+          : [];
       case 'buffered-amount':
         return this.#onBufferedAmount(event.bytes);
       case 'timer-fired':
@@ -183,8 +259,32 @@ class Sender implements SenderMachine {
   #announceCaps(): SenderAction[] {
     const caps = this.#caps;
     if (caps.length === 0) return [];
+    // The commitment rides in the one frame a spec receiver ignores: no frame is added for it.
+    const commit = caps.includes('sas') ? this.#config.sas?.commit : undefined;
+    const message: CapsMessage = {
+      type: 'ferry-caps',
+      caps: [...caps],
+      ...(commit === undefined ? {} : { commit }),
+    };
+    return [{ type: 'send', frame: encodeMessage(message, 'text') }];
+  }
+
+  /**
+   * A receiver that verifies gave its nonce: reveal the one committed to, once, and derive the
+   * words. A later answer changes neither nonce.
+   */
+  #reveal(caps: CapsMessage): SenderAction[] {
+    const sas = this.#config.sas;
+    const receiverNonce = caps.nonce;
+    if (sas === undefined || receiverNonce === undefined || this.#receiverNonce !== undefined) {
+      return [];
+    }
+    if (!this.#agreed.has('sas')) return [];
+    this.#receiverNonce = receiverNonce;
+    const reveal = encodeMessage({ type: 'ferry-sas-reveal', nonce: sas.nonce }, 'text');
     return [
-      { type: 'send', frame: encodeMessage({ type: 'ferry-caps', caps: [...caps] }, 'text') },
+      { type: 'send', frame: reveal },
+      { type: 'derive-words', senderNonce: sas.nonce, receiverNonce },
     ];
   }
 
@@ -237,8 +337,20 @@ class Sender implements SenderMachine {
         return [];
       case 'protocol-error':
         return this.#protocolError(reading.problem);
-      case 'refused':
-        return this.#protocolError(`an unusable ${reading.type} arrived (${reading.problem})`);
+      case 'refused': {
+        const problem = `an unusable ${reading.type} arrived (${reading.problem})`;
+        if (!refusesVerification(reading)) return this.#protocolError(problem);
+        // Verification input is checked only by a side that verifies.
+        return this.#caps.includes('sas')
+          ? this.#abortWithReason(
+              {
+                code: 'ERR_SAS_MISMATCH',
+                message: `${ERROR_MESSAGES.ERR_SAS_MISMATCH} (${problem})`,
+              },
+              `the sending device refused the transfer: ${problem}`,
+            )
+          : [];
+      }
       case 'control':
         return this.#onMessage(reading.message);
     }
@@ -252,7 +364,7 @@ class Sender implements SenderMachine {
         // last one counts when a receiver that answered early answers again.
         if (this.#caps.length > 0 && state.phase === 'awaiting-ack' && state.index === 0) {
           this.#agreed = new Set(message.caps.filter((cap) => this.#caps.includes(cap)));
-          return this.#listFiles();
+          return [...this.#reveal(message), ...this.#listFiles()];
         }
         return [];
       case 'ferry-resume':
@@ -299,27 +411,62 @@ class Sender implements SenderMachine {
         reason,
       );
     }
-    const cleared = this.#timers.clear('ack');
-    // A verifying receiver confirms each file, so the batch ends on its word too.
-    this.#receiverConfirms = ack.ver !== undefined || this.#agreed.has('verify');
-    if (ack.offset === 0 || !this.#agreed.has('resume')) {
-      // The spec's seek: any offset up to the size, taken as given.
-      return [...cleared, ...this.#stream(index, ack.offset)];
-    }
-    if (ack.offset % VERIFY_BLOCK_BYTES !== 0 && ack.offset !== file.fileSize) {
+    const resuming = ack.offset > 0 && this.#agreed.has('resume');
+    if (resuming && ack.offset % VERIFY_BLOCK_BYTES !== 0 && ack.offset !== file.fileSize) {
       const reason = `the receiving device asked to resume ${file.fileName} at byte ${ack.offset}, which is not on a block boundary`;
       return this.#abortWithReason(
         { code: 'ERR_PROTOCOL', message: `${ERROR_MESSAGES.ERR_PROTOCOL}: ${reason}` },
         reason,
       );
     }
+    const cleared = this.#timers.clear('ack');
+    // A verifying receiver confirms each file, so the batch ends on its word too.
+    this.#receiverConfirms = ack.ver !== undefined || this.#agreed.has('verify');
+    if (index === 0) {
+      // A receiver that gave no nonce before its first ack cannot show words.
+      if (this.#receiverNonce === undefined) this.#peerCheck = { kind: 'unverified' };
+      if (this.#holdsData()) {
+        this.#heldAck = ack;
+        this.#state = { phase: 'confirming', index };
+        return cleared;
+      }
+    }
+    return [...cleared, ...this.#begin(index, ack)];
+  }
+
+  /**
+   * No file data before the words are known (so both people can see them first) and, when a
+   * person confirms, before they did.
+   */
+  #holdsData(): boolean {
+    return (
+      this.#peerCheck === undefined || (this.#config.confirmsPeer === true && !this.#confirmed)
+    );
+  }
+
+  /** The held first ack goes ahead once nothing holds it any more. */
+  #release(): SenderAction[] {
+    const state = this.#state;
+    const ack = this.#heldAck;
+    if (state.phase !== 'confirming' || ack === undefined || this.#holdsData()) return [];
+    this.#heldAck = undefined;
+    return this.#begin(state.index, ack);
+  }
+
+  /** The file's bytes from where the ack says, a resume offer checked first. */
+  #begin(index: number, ack: AckMessage): SenderAction[] {
+    const file = this.#file(index);
+    if (ack.offset === 0 || !this.#agreed.has('resume')) {
+      // The spec's seek: any offset up to the size, taken as given.
+      return this.#stream(index, ack.offset);
+    }
     const offer = this.#resumeOffer;
     // A resume without the receiver's prefix digest cannot be checked, so the file starts over.
     if (offer === undefined || offer.id !== file.id || offer.offset !== ack.offset) {
-      return [...cleared, ...this.#start(index, 0, undefined)];
+      return this.#start(index, 0, undefined);
     }
     this.#state = { phase: 'checking-prefix', index, offset: ack.offset, prefix: offer.prefix };
-    return [...cleared, { type: 'check-prefix', index, offset: ack.offset, prefix: offer.prefix }];
+    return [{ type: 'check-prefix', index, offset: ack.offset, prefix: offer.prefix }];
   }
 
   /**

@@ -5,6 +5,7 @@ import type { Frame } from '../protocol/frame';
 import type { Failure } from '../protocol/error-codes';
 import type { PeerRole } from '../signaling/peer-role';
 import type { SignalPayload } from '../signaling/signal-payload';
+import type { PeerFingerprints } from '../verify/sas';
 import type { NegotiationSignal } from './negotiation-signal';
 
 /** A running timeout; `refresh` restarts it with its first duration. */
@@ -38,6 +39,12 @@ export interface ChannelPort {
   maxMessageSize(): number;
   /** Whether the selected route runs through a TURN relay. */
   relayed(): Promise<boolean>;
+  /**
+   * The connection's two DTLS certificates as this side sees them, normalized (verify/sas.ts):
+   * its own, and the one DTLS verified. Undefined when the stack cannot tell; then this side
+   * offers no verification words.
+   */
+  fingerprints(): PeerFingerprints | undefined;
   readonly isClosed: boolean;
   /** Adds listeners; the returned function removes them. */
   listen(handlers: ChannelHandlers): () => void;

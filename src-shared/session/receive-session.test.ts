@@ -113,7 +113,12 @@ describe('the session core receiving a batch', () => {
     expect(views).toContainEqual({
       phase: 'awaiting-acceptance',
       direction: 'receive',
-      offer: { firstFileName: 'a.txt', fileCount: 1, totalBytes: 3 },
+      offer: {
+        firstFileName: 'a.txt',
+        fileCount: 1,
+        totalBytes: 3,
+        peerCheck: { kind: 'unverified' },
+      },
       destination: 'Downloads',
     });
     expect(channel.sent).toHaveLength(1);

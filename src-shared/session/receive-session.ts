@@ -23,6 +23,7 @@ import { SessionFailure, toFailure } from './session-failure';
 import { SessionTimers } from './session-timers';
 import { keptBytes, LinkWatch, reconnects, type KeptBytes } from './link-watch';
 import { digestOfBlocks, FileDigest, type IncrementalSha256Factory } from '../verify/file-digest';
+import { commitmentTo, newNonce, verificationWords, type PeerFingerprints } from '../verify/sas';
 
 /**
  * How the batch is accepted: by asking the person (who picks where it goes, or declines with
@@ -45,6 +46,11 @@ export interface ReceiveSessionConfig {
   incrementalSha256?: IncrementalSha256Factory;
   /** Ferry's extensions this side speaks (docs/protocol.md, "Capabilities"). */
   caps?: readonly Capability[];
+  /**
+   * The runtime's secure random source, for the `sas` nonce drawn for each connection; without
+   * it no verification words are offered (docs/protocol.md, "Verification words").
+   */
+  randomBytes?: (count: number) => Uint8Array;
   local: PeerVersion;
   remedySurface: RemedySurface;
   acceptance: Acceptance;
@@ -133,6 +139,8 @@ class ReceiveSession {
   #lost = false;
   #closed = false;
   #kept: KeptBytes = { bytesDone: 0, totalBytes: 0 };
+  /** This connection's certificates, read once it is open, for the verification words. */
+  readonly #fingerprints: PeerFingerprints | undefined;
 
   constructor(config: ReceiveSessionConfig) {
     this.#config = config;
@@ -140,6 +148,8 @@ class ReceiveSession {
     this.#channel = channel;
     this.#buffer = new ChannelBuffer(channel, clock);
     if (!acceptance.ask) this.#target = acceptance.target;
+    this.#fingerprints = channel.fingerprints();
+    const sasNonce = this.#drawNonce();
     this.#machine = createReceiver({
       surface: config.surface,
       // A target chosen beforehand that cannot keep a partial file rules resume out at once.
@@ -153,13 +163,22 @@ class ReceiveSession {
       // A target chosen by the person says so when it is accepted.
       checksFreeSpace: !acceptance.ask && acceptance.target.freeBytes !== undefined,
       ...(config.keptBytes === undefined ? {} : { keptBytes: config.keptBytes }),
+      ...(sasNonce === undefined ? {} : { sasNonce }),
     });
     this.#timers = new SessionTimers<ReceiverTimer>(clock, config.timers ?? {}, (timer) =>
       this.#handle({ type: 'timer-fired', timer }),
     );
     this.#progress = new ProgressMeter(
       () => clock.now(),
-      (progress) => this.#publish({ phase: 'transferring', direction: 'receive', progress }),
+      (progress) => {
+        const peerCheck = this.#machine.peerCheck;
+        this.#publish({
+          phase: 'transferring',
+          direction: 'receive',
+          progress,
+          ...(peerCheck === undefined ? {} : { peerCheck }),
+        });
+      },
     );
     const closed = new Promise<void>((resolve) => (this.#channelClosed = resolve));
     this.finished = closed
@@ -207,6 +226,39 @@ class ReceiveSession {
     this.#watchLink();
   }
 
+  /** A fresh nonce for this connection, when `sas` is spoken and the connection tells its certificates. */
+  #drawNonce(): string | undefined {
+    const { randomBytes, caps } = this.#config;
+    if (randomBytes === undefined || caps?.includes('sas') !== true) return undefined;
+    if (this.#fingerprints === undefined) return undefined;
+    try {
+      return newNonce(randomBytes);
+    } catch {
+      // A broken random source offers no words: the transfer goes on unverified, and says so.
+      return undefined;
+    }
+  }
+
+  /**
+   * The words, with the sender's fingerprint first (here the remote one), and the hash of the
+   * sender's revealed nonce for the machine to hold against its commitment.
+   */
+  #deriveWords(senderNonce: string, receiverNonce: string): void {
+    const prints = this.#fingerprints;
+    if (prints === undefined) return;
+    const words = verificationWords({
+      senderNonce,
+      receiverNonce,
+      senderFingerprint: prints.remote,
+      receiverFingerprint: prints.local,
+    });
+    Promise.all([words, commitmentTo(senderNonce)]).then(
+      ([derived, revealedCommit]) =>
+        this.#handle({ type: 'words-derived', words: derived, revealedCommit }),
+      (error: unknown) => this.#handle({ type: 'words-failed', detail: String(error) }),
+    );
+  }
+
   /** Once this side's caps and first ack are out, a `reconnect` agreement puts the link on watch. */
   #watchLink(): void {
     const phase = this.#machine.state.phase;
@@ -249,6 +301,9 @@ class ReceiveSession {
       }
       case 'ask-accept':
         this.#ask(action.offer);
+        return;
+      case 'derive-words':
+        this.#deriveWords(action.senderNonce, action.receiverNonce);
         return;
       case 'read-free-space':
         this.#enqueue(async (target) => {
@@ -339,6 +394,8 @@ class ReceiveSession {
       firstFileName: offer.fileName,
       fileCount: offer.total,
       totalBytes: offer.totalBytes,
+      // The machine knows it before it asks; unverified is what it would say otherwise.
+      peerCheck: this.#machine.peerCheck ?? { kind: 'unverified' },
     };
     if (offer.sender.ver !== undefined) view.senderVersion = offer.sender.ver;
     if (offer.files !== undefined) view.files = offerFileViews(offer.files);

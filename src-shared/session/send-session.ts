@@ -19,8 +19,9 @@ import type { Capability } from '../protocol/messages';
 import { VERIFY_BLOCK_BYTES } from '../protocol/limits';
 import type { PeerVersion } from '../protocol/version-negotiation';
 import type { RemedySurface } from '../protocol/version-remedy';
-import type { DeliveredFileView, TransferView } from '../transfer/transfer-view';
+import type { DeliveredFileView, PeerCheck, TransferView } from '../transfer/transfer-view';
 import { digestOfBlocks, FileDigest, type IncrementalSha256Factory } from '../verify/file-digest';
+import { commitmentTo, newNonce, verificationWords, type PeerFingerprints } from '../verify/sas';
 import { ChannelBuffer } from './channel-buffer';
 import { chunkSizeFor } from './chunk-plan';
 import type { FileSource, SourceReader } from './file-source';
@@ -41,6 +42,16 @@ export interface SendSessionConfig {
   incrementalSha256?: IncrementalSha256Factory;
   /** Ferry's extensions to offer (docs/protocol.md, "Capabilities"); empty for the spec's wire alone. */
   caps?: readonly Capability[];
+  /**
+   * The runtime's secure random source, for the `sas` nonce drawn for each connection; without
+   * it no verification words are offered (docs/protocol.md, "Verification words").
+   */
+  randomBytes?: (count: number) => Uint8Array;
+  /**
+   * Asked once the other device's check is known (its words, or that it has none); no file data
+   * leaves before the answer, and false stops the transfer. Without it nothing waits for a person.
+   */
+  confirmPeer?: (check: PeerCheck) => Promise<boolean>;
   local: PeerVersion;
   remedySurface: RemedySurface;
   /** The code the receiver used, for the "waiting for acceptance" view. */
@@ -78,8 +89,32 @@ export interface SendSessionEnd {
  * close) and feeds back what the channel, the files and the clock do. Resolves once the channel is
  * closed and let go, by then with the outcome published unless the link was lost.
  */
-export function runSendSession(config: SendSessionConfig): Promise<SendSessionEnd> {
-  return new SendSession(config).finished;
+export async function runSendSession(config: SendSessionConfig): Promise<SendSessionEnd> {
+  const fingerprints = config.channel.fingerprints();
+  const sas = fingerprints === undefined ? undefined : await sasSecret(config, fingerprints);
+  return new SendSession(config, sas).finished;
+}
+
+interface SasSecret {
+  nonce: string;
+  commit: string;
+  fingerprints: PeerFingerprints;
+}
+
+/** This connection's nonce and the commitment to it, when `sas` is offered; drawn afresh each time. */
+async function sasSecret(
+  config: SendSessionConfig,
+  fingerprints: PeerFingerprints,
+): Promise<SasSecret | undefined> {
+  const { randomBytes, caps } = config;
+  if (randomBytes === undefined || caps?.includes('sas') !== true) return undefined;
+  try {
+    const nonce = newNonce(randomBytes);
+    return { nonce, commit: await commitmentTo(nonce), fingerprints };
+  } catch {
+    // Without a digest no words can be shown: the transfer goes on unverified, and says so.
+    return undefined;
+  }
 }
 
 /** Where a silent link is worth a reconnect: the batch is under way and the receiver still needs us. */
@@ -113,9 +148,12 @@ class SendSession {
   readonly #prefixes = new Map<number, { offset: number; blocks: Uint8Array[] }>();
   readonly #resumed = new Map<number, number>();
   readonly #verified = new Set<number>();
+  readonly #sas: SasSecret | undefined;
+  #peerCheck: PeerCheck | undefined;
 
-  constructor(config: SendSessionConfig) {
+  constructor(config: SendSessionConfig, sas: SasSecret | undefined) {
     this.#config = config;
+    this.#sas = sas;
     const { channel, clock, cancelled } = config;
     this.#channel = channel;
     this.#buffer = new ChannelBuffer(channel, clock);
@@ -124,6 +162,8 @@ class SendSession {
     this.#machine = createSender({
       files: config.announced,
       caps: config.caps,
+      ...(sas === undefined ? {} : { sas: { nonce: sas.nonce, commit: sas.commit } }),
+      confirmsPeer: config.confirmPeer !== undefined,
       local: config.local,
       surface: config.surface,
       remedySurface: config.remedySurface,
@@ -133,7 +173,13 @@ class SendSession {
     );
     this.#progress = new ProgressMeter(
       () => clock.now(),
-      (progress) => this.#publish({ phase: 'transferring', direction: 'send', progress }),
+      (progress) =>
+        this.#publish({
+          phase: 'transferring',
+          direction: 'send',
+          progress,
+          ...(this.#peerCheck === undefined ? {} : { peerCheck: this.#peerCheck }),
+        }),
     );
     this.finished = new Promise<SendSessionEnd>((resolve) => (this.#finish = resolve));
     this.#link = new LinkWatch(
@@ -176,7 +222,10 @@ class SendSession {
 
   #handle(event: SenderEvent): void {
     const before = this.#machine.state;
-    for (const action of this.#machine.handle(event)) this.#carryOut(action);
+    const actions = this.#machine.handle(event);
+    // Shown before any action is carried out, so before the first byte of file data.
+    this.#notePeerCheck();
+    for (const action of actions) this.#carryOut(action);
     if (!this.#started && event.type === 'frame' && startedBy(before, this.#machine.state)) {
       this.#started = true;
       this.#config.started(reconnects(this.#machine.agreed));
@@ -184,6 +233,41 @@ class SendSession {
     // The receiver's caps come before its first ack, so once started the agreement is known.
     if (this.#started && this.#active && reconnects(this.#machine.agreed)) this.#link.start();
     if (!this.#active) this.#link.stop();
+  }
+
+  /**
+   * The moment the machine knows the peer check, the person sees it beside "waiting for the
+   * other person", and is asked when a person confirms (docs/protocol.md, "Verification words").
+   */
+  #notePeerCheck(): void {
+    const check = this.#machine.peerCheck;
+    if (check === undefined || this.#peerCheck !== undefined) return;
+    this.#peerCheck = check;
+    if (this.#config.continuing !== true) {
+      const { code } = this.#config;
+      this.#publish({ phase: 'waiting-for-acceptance', direction: 'send', code, peerCheck: check });
+    }
+    const confirm = this.#config.confirmPeer;
+    if (confirm === undefined) return;
+    confirm(check).then(
+      (confirmed) => this.#handle({ type: confirmed ? 'peer-confirmed' : 'peer-rejected' }),
+      () => this.#handle({ type: 'peer-rejected' }),
+    );
+  }
+
+  /** Both nonces and this connection's fingerprints, the sender's own first. */
+  #deriveWords(senderNonce: string, receiverNonce: string): void {
+    const prints = this.#sas?.fingerprints;
+    if (prints === undefined) return;
+    verificationWords({
+      senderNonce,
+      receiverNonce,
+      senderFingerprint: prints.local,
+      receiverFingerprint: prints.remote,
+    }).then(
+      (words) => this.#handle({ type: 'words-derived', words }),
+      (error: unknown) => this.#handle({ type: 'words-failed', detail: String(error) }),
+    );
   }
 
   /** The link went silent: mid-batch, the flow reconnects; the outcome is left to the next session. */
@@ -210,6 +294,9 @@ class SendSession {
           (error: unknown) =>
             this.#handle({ type: 'source-unreadable', index: action.index, detail: String(error) }),
         );
+        return;
+      case 'derive-words':
+        this.#deriveWords(action.senderNonce, action.receiverNonce);
         return;
       case 'file-resumed':
         this.#resumed.set(action.index, action.offset);

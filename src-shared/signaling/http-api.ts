@@ -70,6 +70,8 @@ export const HTTP_ERROR = {
   tooManyReports: 'Too many reports',
   serverBusy: 'Server busy, try again shortly',
   notFound: 'Not found',
+  /** A LAN room's answer to a Host header other than its own address and port (421). */
+  misdirected: 'Misdirected request: open this server by its own address',
   /** Any thrown error with a status below 500, malformed JSON and oversized bodies included. */
   badRequest: 'Bad request',
   /** Any thrown error with a status of 500 or above, a rejected CORS origin included. */

@@ -23,6 +23,13 @@ export interface OfferFileView {
   executable: boolean;
 }
 
+/**
+ * What this side knows of who is on the other end of the connection (docs/protocol.md,
+ * "Verification words"): three words both people compare, or that the other device cannot
+ * show any, so it was not verified.
+ */
+export type PeerCheck = { kind: 'words'; words: string } | { kind: 'unverified' };
+
 export interface OfferView {
   /** The first file's name: the protocol announces one file at a time. */
   firstFileName: string;
@@ -36,6 +43,8 @@ export interface OfferView {
    * `fileCount` when the list was cut off.
    */
   files?: OfferFileView[];
+  /** Known before the person is asked: the words to compare, or that there are none. */
+  peerCheck: PeerCheck;
 }
 
 /** The command line prints this many names of a listed offer, then a count of the rest. */
@@ -102,8 +111,15 @@ export type TransferView =
       totalBytes: number;
     }
   | { phase: 'awaiting-acceptance'; direction: 'receive'; offer: OfferView; destination: string }
-  | { phase: 'waiting-for-acceptance'; direction: 'send'; code: string }
-  | { phase: 'transferring'; direction: TransferDirection; progress: ProgressView }
+  /** `peerCheck` once the sender knows it: when it revealed its nonce, or at the first ack. */
+  | { phase: 'waiting-for-acceptance'; direction: 'send'; code: string; peerCheck?: PeerCheck }
+  /** `peerCheck` stays in sight while the files move. */
+  | {
+      phase: 'transferring';
+      direction: TransferDirection;
+      progress: ProgressView;
+      peerCheck?: PeerCheck;
+    }
   | {
       phase: 'done';
       direction: TransferDirection;

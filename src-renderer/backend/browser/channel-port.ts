@@ -1,5 +1,6 @@
 import { FrameInbox } from '../../../src-shared/session/frame-inbox';
 import type { ChannelHandlers, ChannelPort } from '../../../src-shared/session/ports';
+import { fingerprintOfSdp } from '../../../src-shared/verify/sas';
 import { frameOf, sendFrame } from './channel-frames';
 import { isRelayed } from './route-kind';
 
@@ -49,6 +50,12 @@ export function browserChannelPort(pc: RTCPeerConnection, channel: RTCDataChanne
     },
     maxMessageSize: () => pc.sctp?.maxMessageSize ?? 0,
     relayed: () => isRelayed(pc),
+    fingerprints() {
+      // The browser checked the remote certificate against its description's fingerprint.
+      const local = fingerprintOfSdp(pc.localDescription?.sdp ?? '');
+      const remote = fingerprintOfSdp(pc.remoteDescription?.sdp ?? '');
+      return local === undefined || remote === undefined ? undefined : { local, remote };
+    },
     get isClosed() {
       return closedReason !== undefined || channel.readyState !== 'open';
     },

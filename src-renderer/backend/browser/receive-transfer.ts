@@ -6,6 +6,7 @@ import { runReceiveSession } from '../../../src-shared/session/receive-session';
 import { toFailure } from '../../../src-shared/session/session-failure';
 import type { OfferView, TransferView } from '../../../src-shared/transfer/transfer-view';
 import { browserClock } from './browser-clock';
+import { randomBytes } from './random-bytes';
 import { browserRoute } from './browser-route';
 import { joinBrowserRoom } from './browser-seat';
 import { browserSignalingRequests } from './browser-http';
@@ -58,6 +59,7 @@ export class ReceiveTransfer {
               clock: browserClock,
               surface: 'browser',
               caps: offeredCapabilities(),
+              randomBytes,
               local,
               remedySurface: 'browser',
               // After a lost link the batch goes on into the target the person already accepted.

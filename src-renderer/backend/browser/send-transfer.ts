@@ -8,6 +8,7 @@ import { toFailure } from '../../../src-shared/session/session-failure';
 import type { TransferView } from '../../../src-shared/transfer/transfer-view';
 import { blobFileSource } from './blob-source';
 import { browserClock } from './browser-clock';
+import { randomBytes } from './random-bytes';
 import { browserRoute } from './browser-route';
 import { joinBrowserRoom } from './browser-seat';
 import { browserSignalingRequests } from './browser-http';
@@ -69,6 +70,7 @@ export class SendTransfer {
               sources,
               announced,
               caps: offeredCapabilities(),
+              randomBytes,
               local,
               remedySurface: 'browser',
               code,

@@ -1,6 +1,7 @@
 import { frameByteLength, type Frame } from '../../protocol/frame';
 import { FrameInbox } from '../frame-inbox';
 import type { ChannelHandlers, ChannelPort } from '../ports';
+import type { PeerFingerprints } from '../../verify/sas';
 
 /**
  * An open channel for the session core's unit tests: it records every frame sent, lets the test
@@ -21,7 +22,14 @@ export class ScriptedChannel implements ChannelPort {
   readonly #closed = new Set<(reason: string) => void>();
   #release!: () => void;
 
-  constructor(readonly maxMessageSizeBytes = 0) {
+  /**
+   * The certificates this side sees: undefined plays a stack that cannot tell. A test of the
+   * other side swaps `local` and `remote`; a man in the middle makes them differ.
+   */
+  constructor(
+    readonly maxMessageSizeBytes = 0,
+    readonly certificates: PeerFingerprints | undefined = undefined,
+  ) {
     this.released = new Promise<void>((resolve) => (this.#release = resolve));
   }
 
@@ -48,6 +56,10 @@ export class ScriptedChannel implements ChannelPort {
 
   relayed(): Promise<boolean> {
     return Promise.resolve(false);
+  }
+
+  fingerprints(): PeerFingerprints | undefined {
+    return this.certificates;
   }
 
   get isClosed(): boolean {
