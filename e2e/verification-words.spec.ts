@@ -91,3 +91,32 @@ test('CLI → browser: the accept prompt and the sending CLI show the same words
   const [saved] = await receiver.savedDownloads(1);
   expect(sha256(saved)).toBe(sha256(file));
 });
+
+test('CLI → browser opened from the sender’s link: verified automatically on both sides', async ({
+  browser,
+}) => {
+  const file = randomFile(scratch.path, 'by-link/plan.txt', 8192);
+  const sending = await commandLine.send(web.url, [file]);
+  expect(sending.key).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  const receiver = await openPeer(
+    browser,
+    `${web.url}/#receive=${sending.code}&key=${sending.key}`,
+  );
+  pages.push(receiver);
+  await expect(receiver.page.getByRole('combobox', { name: 'Code' })).toHaveValue(sending.code);
+  await receiver.page.getByRole('button', { name: 'Receive', exact: true }).click();
+
+  await expect(receiver.offer).toBeVisible({ timeout: 60_000 });
+  await expect(receiver.page.getByTestId('peer-check')).toHaveText(
+    'Verified automatically: the secret link matched',
+  );
+  await receiver.page.screenshot({ path: 'reports/screenshots/secret-link-accept.png' });
+  await receiver.accept();
+
+  expect(await receiver.done()).toContain('1 file');
+  const sent = await sending.finished();
+  expect(sent.exitCode).toBe(0);
+  expect(sent.output).toMatch(/^Verify: verified automatically by the secret link$/m);
+  const [saved] = await receiver.savedDownloads(1);
+  expect(sha256(saved)).toBe(sha256(file));
+});

@@ -116,6 +116,36 @@ describe('the CLI with the strict spec-only peer', () => {
     ROUNDS_TIMEOUT_MS,
   );
 
+  it('receives from the spec peer with a link’s key: nothing new on the wire, and the key said unused', async () => {
+    const files = batch(1);
+    const destination = join(scratch.path, 'from-spec-with-key');
+    let receiver: CliProcess | undefined;
+    const sent = await specSend({
+      serverUrl: server.url,
+      files,
+      onCode: (code) => {
+        receiver = startCli([
+          'receive',
+          '--server',
+          server.url,
+          '--out',
+          destination,
+          '--yes',
+          '--no-report',
+          `${server.url}/#receive=${code}&key=q83vEjRWeJCrze8SNFZ4kA`,
+        ]);
+      },
+    });
+    const received = await receiver?.exited;
+    expect(received?.code, `${received?.stdout}\n${received?.stderr}`).toBe(EXIT.ok);
+    // A sender that announced nothing cannot prove the key: the spec's wire, and said plainly.
+    expect(unknownTypes(sent.steps)).toEqual([]);
+    expect(verifyLines(received?.stdout ?? '')).toEqual([
+      `${NOT_VERIFIED}; the link’s secret was not used`,
+    ]);
+    await expectSameFiles(destination, files);
+  });
+
   it(
     'sends a batch to the spec peer, which answers at once and sends received',
     async () => {

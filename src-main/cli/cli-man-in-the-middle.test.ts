@@ -14,6 +14,7 @@ import { startCli, startCliReceiver } from './test-support/cli-process';
 const MiB = 1024 * 1024;
 const CODE_LINE = /^Code: ([a-z]+(?:-[a-z]+){2,3})$/;
 const NOTE = 'read by the middle\n';
+const RUN_LINE = /^On the other device run: ferry receive ([a-z-]+) --key ([A-Za-z0-9_-]{22})$/;
 
 const rig = useLoopbackRig();
 let middle: ManInTheMiddle | undefined;
@@ -73,5 +74,31 @@ describe('the command-line peers through a man in the middle that terminates bot
     expect(verifyLine(shown.receiver)).toHaveLength(1);
     expect(verifyLine(shown.sender)[0]).toMatch(/^Verify: [a-z]+ [a-z]+ [a-z]+ /);
     expect(verifyLine(shown.sender)).not.toEqual(verifyLine(shown.receiver));
+  });
+
+  it('receive <link>: the secret link catches the middle, both exit non-zero before any file data, and nothing lands', async () => {
+    if (middle === undefined) throw new Error('the man in the middle did not start');
+    const file = join(rig.scratch.path, 'cli-mitm-link', 'note.txt');
+    await writeTextFile(file, NOTE);
+    const destination = join(rig.scratch.path, 'cli-mitm-link-received');
+    const before = middle.interceptions.length;
+
+    const sender = startCli(['send', '--server', middle.url, file]);
+    const [, code, key] = RUN_LINE.exec(await sender.line(RUN_LINE)) ?? [];
+    const receiver = startCliReceiver(
+      middle.url,
+      destination,
+      `${middle.url}/#receive=${code}&key=${key}`,
+    );
+    const [sent, received] = await Promise.all([sender.exited, receiver.exited]);
+
+    expect(received.code).not.toBe(EXIT.ok);
+    expect(received.stderr).toContain('Someone may be intercepting this connection');
+    expect(sent.code).not.toBe(EXIT.ok);
+    expect(sent.stderr).toContain('Someone may be intercepting this connection');
+    expect(await filesUnder(destination)).toEqual([]);
+    for (const interception of middle.interceptions.slice(before)) {
+      expect(interception.carried.toReceiver.binaryBytes).toBe(0);
+    }
   });
 });

@@ -9,6 +9,7 @@ import { startCli } from './test-support/cli-process';
 // docs/protocol.md, "Verification words", as a person at each command line sees them.
 const CODE_LINE = /^Code: ([a-z]+(?:-[a-z]+){2,3})$/;
 const VERIFY_LINE = /^Verify: /;
+const RUN_LINE = /^On the other device run: ferry receive ([a-z-]+) --key ([A-Za-z0-9_-]{22})$/;
 const WORDS_LINE = /^Verify: [a-z]+ [a-z]+ [a-z]+ \(check the other device shows the same words\)$/;
 
 const rig = useLoopbackRig();
@@ -144,5 +145,26 @@ describe('the command line and the verification words', () => {
     );
     expect(received.code).toBe(EXIT.declined);
     expect(await filesUnder(destination)).toEqual([]);
+  });
+
+  it('with the sender’s link, both sides print that the secret link verified them, and --verify asks nothing', async () => {
+    const file = join(rig.scratch.path, 'cli-link', 'note.txt');
+    await writeTextFile(file, 'proved by the link');
+    const destination = join(rig.scratch.path, 'cli-link-received');
+
+    const sender = startCli(['send', '--server', rig.server.url, '--verify', file]);
+    const [, code, key] = RUN_LINE.exec(await sender.line(RUN_LINE)) ?? [];
+    const link = `${rig.server.url}/#receive=${code}&key=${key}`;
+    const receiver = receive(destination, link, '--yes', '--verify');
+    const [sent, received] = await Promise.all([sender.exited, receiver.exited]);
+
+    expect(sent.code, sent.stderr).toBe(EXIT.ok);
+    expect(received.code, received.stderr).toBe(EXIT.ok);
+    const linked = ['Verify: verified automatically by the secret link'];
+    expect(verifyLines(sent.stdout)).toEqual(linked);
+    expect(verifyLines(received.stdout)).toEqual(linked);
+    expect(sent.stdout).not.toContain('[y/N]');
+    expect(received.stdout).not.toContain('[y/N]');
+    expect(await filesUnder(destination)).toEqual(['note.txt']);
   });
 });

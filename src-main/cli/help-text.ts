@@ -4,7 +4,8 @@ export const HELP_TEXT = `Ferry: send files and folders straight to another devi
 
 Usage:
   ferry send [--server URL | --lan] [--verify] PATH...
-  ferry receive [--server URL | --lan] [--out DIR] [--yes] [--no-report] [--verify] CODE
+  ferry receive [--server URL | --lan] [--out DIR] [--yes] [--no-report] [--verify]
+                [--key KEY] CODE|LINK
   ferry --help | --version
 
 send       Registers a code, prints "Code: <code>" and waits for the receiver.
@@ -16,7 +17,10 @@ receive    Joins the sender by its code, shows what is offered and asks before
 
 Both sides print "Verify: <three words>" before any file data moves: the same
 words on both devices mean nobody sits between them. A device that cannot show
-words is named as not verified.
+words is named as not verified. Given the sender's link (or its key), both
+devices prove they hold its secret instead, and print "Verify: verified
+automatically by the secret link"; if they cannot, the transfer stops with
+"Someone may be intercepting this connection".
 
 Options:
   --server URL   Signaling server (default: $FERRY_SERVER, else http://localhost:3001)
@@ -25,6 +29,8 @@ Options:
   --out DIR      Where received files go (default: the current folder)
   --yes, -y      Accept the offer without asking
   --no-report    Do not add the received byte count to the server's anonymous counter
+  --key KEY      The key of the sender's link (the part after "key="), when only the
+                 code was typed
   --verify       Ask "Do the words match on the other device?" before any file data
                  moves; no (or a device that cannot show words) stops the transfer
   --help, -h     Show this help

@@ -53,6 +53,33 @@ describe('the command line is read exactly as --help documents it', () => {
     });
   });
 
+  it('receive takes a whole receive link as its code, with or without its key', () => {
+    const key = 'q83vEjRWeJCrze8SNFZ4kA';
+    const withKey = parseArgs(
+      ['receive', `https://ferry.example/#receive=plum-otter-cask&key=${key}`],
+      env,
+      cwd,
+    );
+    expect(withKey.ok && withKey.command).toMatchObject({ code: 'plum-otter-cask', key });
+    const old = parseArgs(['receive', 'https://ferry.example/#receive=plum-otter-cask'], env, cwd);
+    expect(old.ok && old.command).toMatchObject({ code: 'plum-otter-cask' });
+    expect(old.ok && old.command).not.toHaveProperty('key');
+    const typed = parseArgs(['receive', '--key', key, 'plum', 'otter', 'cask'], env, cwd);
+    expect(typed.ok && typed.command).toMatchObject({ code: 'plum-otter-cask', key });
+  });
+
+  it('refuses a damaged key, in a link or after --key, rather than go on without it', () => {
+    const damaged = 'https://ferry.example/#receive=plum-otter-cask&key=q83vEjRWeJCrze8SNFZ4k';
+    expect(parseArgs(['receive', damaged], env, cwd)).toMatchObject({ ok: false });
+    expect(parseArgs(['receive', '--key', 'short', 'plum-otter-cask'], env, cwd)).toEqual({
+      ok: false,
+      problem: '--key needs the 22-character key of a Ferry link',
+    });
+    expect(parseArgs(['send', '--key', 'q83vEjRWeJCrze8SNFZ4kA', 'a'], env, cwd)).toMatchObject({
+      ok: false,
+    });
+  });
+
   it('--verify asks to confirm the verification words, on either side', () => {
     const send = parseArgs(['send', '--verify', 'a.txt'], env, cwd);
     expect(send.ok && send.command).toMatchObject({ kind: 'send', verify: true });

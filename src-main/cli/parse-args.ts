@@ -1,4 +1,5 @@
-import { normalizeCode } from '../../src-shared/codes';
+import { readCodeOrLink } from '../../src-shared/codes/receive-fragment';
+import { readLinkSecret } from '../../src-shared/verify/link-secret';
 import { DEFAULT_SIGNALING_PORT } from '../../src-shared/signaling/limits';
 
 export type ServerChoice = { kind: 'url'; url: string } | { kind: 'lan' };
@@ -16,6 +17,8 @@ export type Command =
       yes: boolean;
       report: boolean;
       verify: boolean;
+      /** The secret link's secret, from a whole link given as the code or from `--key`. */
+      key?: string;
     };
 
 export type Parsed = { ok: true; command: Command } | { ok: false; problem: string };
@@ -46,6 +49,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv, cwd: 
   let yes = false;
   let report = true;
   let verify = false;
+  let key: string | undefined;
   const positional: string[] = [];
   for (let i = 0; i < rest.length; i += 1) {
     const arg = rest[i];
@@ -69,6 +73,10 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv, cwd: 
       yes = true;
     } else if (verb === 'receive' && arg === '--no-report') {
       report = false;
+    } else if (verb === 'receive' && (arg === '--key' || arg.startsWith('--key='))) {
+      const given = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : value();
+      key = given === undefined ? undefined : readLinkSecret(given);
+      if (key === undefined) return fail('--key needs the 22-character key of a Ferry link');
     } else if (arg === '--verify') {
       verify = true;
     } else if (arg.startsWith('-') && arg !== '-') {
@@ -82,8 +90,26 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv, cwd: 
     if (positional.length === 0) return fail('send needs at least one file or folder');
     return { ok: true, command: { kind: 'send', server, paths: positional, verify } };
   }
-  // `ferry receive plum otter cask` is read as the code `plum-otter-cask`.
-  const code = normalizeCode(positional.join(' '));
-  if (code === '') return fail('receive needs the code the sender shows');
-  return { ok: true, command: { kind: 'receive', server, code, out, yes, report, verify } };
+  // `ferry receive plum otter cask` is read as the code `plum-otter-cask`; a whole receive link
+  // gives its code and its key.
+  const given = readCodeOrLink(positional.join(' '));
+  if (given === null) return fail('that link is not a Ferry receive link, or its key is damaged');
+  if (given.code === '') return fail('receive needs the code the sender shows');
+  if (given.key !== undefined && key !== undefined && given.key !== key) {
+    return fail('the link and --key name different keys');
+  }
+  const linkKey = given.key ?? key;
+  return {
+    ok: true,
+    command: {
+      kind: 'receive',
+      server,
+      code: given.code,
+      out,
+      yes,
+      report,
+      verify,
+      ...(linkKey === undefined ? {} : { key: linkKey }),
+    },
+  };
 }

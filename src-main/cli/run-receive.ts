@@ -29,6 +29,7 @@ export async function runReceive(
   const transfer = receiveFiles({
     serverUrl: server,
     code: command.code,
+    ...(command.key === undefined ? {} : { linkSecret: command.key }),
     destination,
     reportBytes: command.report,
     ver,

@@ -42,7 +42,11 @@ export async function runSend(command: SendCommand, io: CliIo, ver: string): Pro
         // Printed on its own line the moment the code exists: scripts and people read it.
         display.line(`Code: ${state.code}`);
         display.line(`Ready to send ${files} (${formatBytes(state.totalBytes)}).`);
-        display.line(`On the other device run: ferry receive ${state.code}`);
+        // The key rides with the code, so the receiver proves the connection by itself
+        // (docs/protocol.md, "Secret link").
+        display.line(
+          `On the other device run: ferry receive ${state.code}${state.key === undefined ? '' : ` --key ${state.key}`}`,
+        );
         display.line('Waiting for the receiver...');
         break;
       }

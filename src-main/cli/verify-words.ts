@@ -5,9 +5,13 @@ const YES = /^\s*y(es)?\s*$/i;
 
 /** The one line each side prints before file data moves (docs/protocol.md, "Verification words"). */
 export function verifyLine(check: PeerCheck): string {
-  return check.kind === 'words'
-    ? `Verify: ${check.words} (check the other device shows the same words)`
-    : 'Verify: not available — the other device was not verified';
+  if (check.kind === 'link') return 'Verify: verified automatically by the secret link';
+  const line =
+    check.kind === 'words'
+      ? `Verify: ${check.words} (check the other device shows the same words)`
+      : 'Verify: not available — the other device was not verified';
+  // A key given that the sender could not prove it holds: said, not hidden (docs/protocol.md, "Secret link").
+  return check.linkUnused === true ? `${line}; the link’s secret was not used` : line;
 }
 
 /** With `--verify`: asked once the words are shown, before any file data moves. */
@@ -28,6 +32,8 @@ export function verifyLinePrinter(io: CliIo): (check: PeerCheck) => void {
  * confirmed, so that answer is no, without asking; no input at all is no as well.
  */
 export async function confirmWords(check: PeerCheck, io: CliIo): Promise<boolean> {
+  // Both sides proved the link's secret: there is nothing left for a person to compare.
+  if (check.kind === 'link') return true;
   if (check.kind === 'unverified') {
     io.out.write(
       'Stopped: --verify needs verification words, and the other device cannot show them.\n',

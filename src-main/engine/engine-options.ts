@@ -148,6 +148,11 @@ export type OfferAnswer = boolean | { destination: string };
 export interface ReceiveOptions extends PeerOptions {
   /** The code as a person typed it; it is trimmed and lowercased before use. */
   code: string;
+  /**
+   * The secret a receive link carried beside the code (docs/protocol.md, "Secret link"): the
+   * sender must prove it holds the same, or the transfer stops as intercepted.
+   */
+  linkSecret?: string;
   /** The folder the batch lands in; created when missing. */
   destination: string;
   /** Asked before anything is acknowledged; without it every offer is accepted. */

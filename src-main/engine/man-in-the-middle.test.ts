@@ -117,4 +117,41 @@ describe('a man in the middle that terminates both DTLS sessions', () => {
     // The middle's own DTLS sessions checked the real peers' certificates.
     expect(presented).toEqual({ sender: sender.own[0], receiver: receiver.own[0] });
   });
+  it('is caught by the secret link: the receiver holding the key stops before any file data, and nothing lands', async () => {
+    const file = join(rig.scratch.path, 'mitm-link', 'letter.txt');
+    await writeTextFile(file, 'only for the holder of the link\n');
+    const destination = join(rig.scratch.path, 'mitm-link-received');
+    const before = theMiddle().interceptions.length;
+    const offers: unknown[] = [];
+
+    const outcome = await transferPair(
+      theMiddle().url,
+      { paths: [file], iceServers: [] },
+      {
+        destination,
+        iceServers: [],
+        reportBytes: false,
+        onOffer: async (offer) => (offers.push(offer), true),
+      },
+      undefined,
+      undefined,
+      true,
+    );
+
+    const intercepted = {
+      phase: 'failed',
+      code: 'ERR_LINK_MISMATCH',
+      message: 'someone may be intercepting this connection',
+    };
+    expect(outcome.receiver).toMatchObject(intercepted);
+    // The middle passes the receiver's refusal along, and the sender reads it back.
+    expect(outcome.sender).toMatchObject(intercepted);
+    expect(offers).toEqual([]);
+    expect(await filesUnder(destination)).toEqual([]);
+    const interceptions = theMiddle().interceptions.slice(before);
+    expect(interceptions.length).toBeGreaterThan(0);
+    for (const interception of interceptions) {
+      expect(interception.carried.toReceiver.binaryBytes).toBe(0);
+    }
+  });
 });

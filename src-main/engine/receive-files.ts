@@ -56,6 +56,7 @@ async function receive(
           surface: 'native',
           caps: offeredCapabilities(options.extensions),
           randomBytes,
+          ...(options.linkSecret === undefined ? {} : { linkSecret: options.linkSecret }),
           incrementalSha256: nodeSha256,
           local: localVersion(options),
           remedySurface: options.remedySurface,

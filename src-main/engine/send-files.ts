@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { offeredCapabilities } from '../../src-shared/session/capabilities';
+import { newLinkSecret } from '../../src-shared/verify/link-secret';
 import type { Frame, SenderFile } from '../../src-shared/protocol';
 import type { ChannelPort } from '../../src-shared/session/ports';
 import { runSendFlow } from '../../src-shared/session/send-flow';
@@ -41,6 +42,9 @@ async function send(options: SendOptions, control: TransferControl): Promise<voi
   const announced = await announce(files, options);
   const requests = nativeSignalingRequests(options.serverUrl, timeouts);
   const route = nativeRoute(options, requests, control);
+  const caps = offeredCapabilities(options.extensions);
+  // One secret for this code, shown with it in the receive link (docs/protocol.md, "Secret link").
+  const linkSecret = caps.includes('link') ? newLinkSecret(randomBytes) : undefined;
   await runSendFlow(
     {
       clock: route.clock,
@@ -58,8 +62,9 @@ async function send(options: SendOptions, control: TransferControl): Promise<voi
           surface: 'native',
           sources: files.map(diskFileSource),
           announced,
-          caps: offeredCapabilities(options.extensions),
+          caps,
           randomBytes,
+          ...(linkSecret === undefined ? {} : { linkSecret }),
           // The person compares the words once, on the connection the batch was accepted on;
           // a restored link goes on without asking again (docs/protocol.md, "Verification words").
           ...(continuing || options.onPeerCheck === undefined
@@ -84,6 +89,7 @@ async function send(options: SendOptions, control: TransferControl): Promise<voi
       publish: control.update,
       cancelled,
       afterConnectMs: 0,
+      ...(linkSecret === undefined ? {} : { linkSecret }),
     },
   );
 }

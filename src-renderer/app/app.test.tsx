@@ -36,6 +36,22 @@ describe('the app window', () => {
     expect((screen.getByRole('combobox', { name: 'Code' }) as HTMLInputElement).value).toBe(CODE);
   });
 
+  it('receives with the secret link’s key only while the link’s code is the one typed', async () => {
+    const key = 'q83vEjRWeJCrze8SNFZ4kA';
+    const backend = createScriptedBackend();
+    const { user } = await renderApp(backend, `#receive=${CODE}&key=${key}`);
+    expect((screen.getByRole('combobox', { name: 'Code' }) as HTMLInputElement).value).toBe(CODE);
+    await user.click(screen.getByRole('button', { name: 'Receive' }));
+    expect(backend.callsOf('startReceive')).toEqual([[CODE, key]]);
+  });
+
+  it('opens nothing from a link whose key is damaged', async () => {
+    await renderApp(createScriptedBackend(), `#receive=${CODE}&key=damaged`);
+    expect(screen.getByRole('tab', { name: 'Receive' }).getAttribute('aria-selected')).toBe(
+      'false',
+    );
+  });
+
   it('moves between tabs with the arrow keys, Home and End', async () => {
     const { user } = await renderApp();
     await user.click(screen.getByRole('tab', { name: 'Send' }));

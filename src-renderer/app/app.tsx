@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { FerryBackend } from '../backend/ferry-backend';
-import { codeFromLink } from '../links/receive-link';
+import { receiveFromLink } from '../links/receive-link';
 import { createFerryStores } from '../stores/ferry-stores';
 import { followBackend } from '../stores/follow-backend';
 import { AppLayout } from './app-layout';
@@ -9,16 +9,19 @@ import { useStrayDropGuard } from './use-stray-drop-guard';
 
 interface AppProps {
   backend: FerryBackend;
-  /** The page's location hash: a receive link (`#receive=<code>`) opens Receive with the code. */
+  /**
+   * The page's location hash: a receive link (`#receive=<code>&key=<secret>`) opens Receive with
+   * the code, its key kept for it.
+   */
   link?: string;
 }
 
 export function App({ backend, link = '' }: AppProps) {
   const [stores] = useState(() => {
     const created = createFerryStores(backend);
-    const code = codeFromLink(link);
-    if (code) {
-      created.codeDraft.getState().setDraft(code);
+    const opened = receiveFromLink(link);
+    if (opened) {
+      created.codeDraft.getState().openLink(opened);
       created.screen.getState().show('receive');
     }
     return created;

@@ -90,8 +90,11 @@ export interface FerryBackend {
   pickFolder(): Promise<BackendResult<SelectedItem[]>>;
 
   startSend(items: readonly SelectedItem[]): Promise<BackendResult<null>>;
-  /** Takes a normalized code. */
-  startReceive(code: string): Promise<BackendResult<null>>;
+  /**
+   * Takes a normalized code, and the secret of the receive link it came from, which only a page
+   * opened from a link has (docs/protocol.md, "Secret link").
+   */
+  startReceive(code: string, key?: string): Promise<BackendResult<null>>;
   answerOffer(accept: boolean, destination?: string): Promise<BackendResult<null>>;
   /** A folder for the offer on screen only; null when the person closes the picker. */
   chooseDestination(): Promise<BackendResult<string | null>>;

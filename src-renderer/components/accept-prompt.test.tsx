@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { offerFileViews } from '../../src-shared/transfer/offer-files';
-import type { TransferView } from '../../src-shared/transfer/transfer-view';
+import type { PeerCheck, TransferView } from '../../src-shared/transfer/transfer-view';
 import { OFFER } from '../testing/fixtures';
 import { renderApp } from '../testing/render-app';
 import { createScriptedBackend } from '../testing/scripted-backend';
@@ -81,6 +81,12 @@ describe('the accept prompt with a listed offer', () => {
   });
 });
 
+/** The fixture's offer, with another peer check. */
+function offerChecked(peerCheck: PeerCheck): TransferView {
+  if (OFFER.phase !== 'awaiting-acceptance') throw new Error('the fixture is an offer');
+  return { ...OFFER, offer: { ...OFFER.offer, peerCheck } };
+}
+
 describe('the accept prompt and the verification words', () => {
   it('shows the words to compare before Accept', async () => {
     await showing(OFFER);
@@ -90,6 +96,21 @@ describe('the accept prompt and the verification words', () => {
     );
     const accept = screen.getByRole('button', { name: 'Accept' });
     expect(line.compareDocumentPosition(accept) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('says the secret link verified the sender, with no words to compare', async () => {
+    await showing(offerChecked({ kind: 'link' }));
+    expect(screen.getByTestId('peer-check').textContent).toBe(
+      'Verified automatically: the secret link matched',
+    );
+    expect(screen.queryByText(/^Verification words/)).toBeNull();
+  });
+
+  it('says plainly when the link’s secret could not be used', async () => {
+    await showing(offerChecked({ kind: 'unverified', linkUnused: true }));
+    expect(screen.getByTestId('peer-check').textContent).toBe(
+      'Not verified: the other device cannot show verification words. The link’s secret was not used: the other device cannot check it.',
+    );
   });
 
   it('says plainly when the sending device cannot be verified', async () => {

@@ -7,6 +7,7 @@ import { receiveLink, webClientFor } from '../links/receive-link';
 import { countOf } from '../wording/count-of';
 import { CancelTransfer } from './cancel-transfer';
 import { CodeDisplay } from './code-display';
+import { CopyLinkButton } from './copy-link-button';
 import { QrCode } from './qr-code';
 import { StepHeading } from './step-heading';
 
@@ -18,6 +19,7 @@ export function CodeReady({ view }: { view: WaitingForPeer }) {
   const room = useStore(lanRoom, (state) => state.room);
   const serverUrl = useStore(settings, (state) => state.settings?.serverUrl);
   const webClient = webClientFor(room, serverUrl, backend.webClientUrl);
+  const link = receiveLink(view.code, webClient, view.key);
   const headingId = useId();
 
   return (
@@ -30,7 +32,7 @@ export function CodeReady({ view }: { view: WaitingForPeer }) {
         <CodeDisplay code={view.code} />
         <figure className="code-qr">
           <QrCode
-            text={receiveLink(view.code, webClient)}
+            text={link}
             label={
               webClient ? 'QR code of a link that receives these files' : 'QR code of the code'
             }
@@ -40,6 +42,7 @@ export function CodeReady({ view }: { view: WaitingForPeer }) {
               ? 'Or scan this with a phone on the same network to receive in its browser.'
               : 'Or scan this to read the code on another device.'}
           </figcaption>
+          {webClient && <CopyLinkButton link={link} />}
         </figure>
       </div>
       <p className="next-step">

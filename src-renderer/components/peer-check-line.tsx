@@ -1,22 +1,31 @@
-import type { PeerCheck } from '../../src-shared/transfer/transfer-view';
+import { LINK_MATCHED, LINK_UNUSED, type PeerCheck } from '../../src-shared/transfer/transfer-view';
 
 /**
- * The verification words both people compare (docs/protocol.md, "Verification words"), or
- * plainly that the other device was not verified. Shown before anything is accepted or sent,
- * and while the files move.
+ * The verification words both people compare (docs/protocol.md, "Verification words"), that
+ * the secret link matched so there is nothing to compare ("Secret link"), or plainly that the
+ * other device was not verified. Shown before anything is accepted or sent, and while the files
+ * move.
  */
 export function PeerCheckLine({ check }: { check: PeerCheck }) {
+  if (check.kind === 'link') {
+    return (
+      <p className="peer-check peer-check--link" data-testid="peer-check">
+        {LINK_MATCHED}
+      </p>
+    );
+  }
+  const unused = check.linkUnused === true ? ` ${LINK_UNUSED}` : '';
   if (check.kind === 'unverified') {
     return (
       <p className="peer-check peer-check--unverified" data-testid="peer-check">
-        Not verified: the other device cannot show verification words.
+        Not verified: the other device cannot show verification words.{unused}
       </p>
     );
   }
   return (
     <p className="peer-check" data-testid="peer-check">
       Verification words: <strong className="verification-words">{check.words}</strong> — check the
-      other device shows the same
+      other device shows the same{unused === '' ? '' : `.${unused}`}
     </p>
   );
 }

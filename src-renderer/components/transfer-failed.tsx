@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { isCodeShape, normalizeCode } from '../../src-shared/codes';
 import type { TransferView } from '../../src-shared/transfer/transfer-view';
+import { keyFor } from '../stores/code-draft-store';
 import { useFerryStores } from '../stores/stores-context';
 import type { FerryStores } from '../stores/ferry-stores';
 import { asSentence } from '../../src-shared/format/as-sentence';
@@ -18,8 +19,10 @@ async function leave(stores: FerryStores, view: Failed, retry: boolean): Promise
     if (items.length > 0) await transfer.getState().startSend(items);
     return;
   }
-  const { draft } = codeDraft.getState();
-  if (isCodeShape(normalizeCode(draft))) await transfer.getState().startReceive(draft);
+  const draft = codeDraft.getState();
+  if (isCodeShape(normalizeCode(draft.draft))) {
+    await transfer.getState().startReceive(draft.draft, keyFor(draft));
+  }
 }
 
 /** One heading per kind of failure, the engine's own sentence, and the way forward. */

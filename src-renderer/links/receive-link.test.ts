@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { codeFromLink, receiveLink, webClientFor } from './receive-link';
+import { receiveFromLink, receiveLink, webClientFor } from './receive-link';
+
+const KEY = 'q83vEjRWeJCrze8SNFZ4kA';
 
 describe('the receive link a QR code carries', () => {
   it('is the code itself when no web client is known', () => {
@@ -12,19 +14,41 @@ describe('the receive link a QR code carries', () => {
     );
   });
 
+  it('carries the secret link’s key beside the code in the fragment', () => {
+    expect(receiveLink('acid-otter-plank', 'http://192.168.1.20:3001', KEY)).toBe(
+      `http://192.168.1.20:3001/#receive=acid-otter-plank&key=${KEY}`,
+    );
+  });
+
   it('falls back to the code when the web client address is not a URL', () => {
     expect(receiveLink('acid-otter-plank', 'not a url')).toBe('acid-otter-plank');
   });
 
   it.each([
-    ['#receive=acid-otter-plank', 'acid-otter-plank'],
-    ['#receive=Acid%20Otter%20Plank', 'acid-otter-plank'],
+    ['#receive=acid-otter-plank', { code: 'acid-otter-plank' }],
+    ['#receive=Acid%20Otter%20Plank', { code: 'acid-otter-plank' }],
+    [`#receive=acid-otter-plank&key=${KEY}`, { code: 'acid-otter-plank', key: KEY }],
     ['#receive=acid', null],
     ['#receive=%E0%A4%A', null],
     ['#send=acid-otter-plank', null],
     ['', null],
-  ])('reads %j as %j', (hash, code) => {
-    expect(codeFromLink(hash)).toBe(code);
+  ])('reads %j as %j', (hash, opened) => {
+    expect(receiveFromLink(hash)).toEqual(opened);
+  });
+
+  it.each([
+    ['too short', KEY.slice(1)],
+    ['too long', `${KEY}A`],
+    ['not base64url', `${KEY.slice(0, 21)}+`],
+    ['bits past the 16 bytes', `${KEY.slice(0, 21)}B`],
+    ['empty', ''],
+  ])('refuses a link whose key is %s, rather than use its code alone', (_, key) => {
+    expect(receiveFromLink(`#receive=acid-otter-plank&key=${key}`)).toBeNull();
+  });
+
+  it('round-trips what it writes', () => {
+    const link = receiveLink('acid-otter-plank', 'https://ferry.example/', KEY);
+    expect(receiveFromLink(new URL(link).hash)).toEqual({ code: 'acid-otter-plank', key: KEY });
   });
 });
 

@@ -1,35 +1,34 @@
-import { isCodeShape, normalizeCode } from '../../src-shared/codes';
+import {
+  readReceiveFragment,
+  receiveFragment,
+  type ReceiveFragment,
+} from '../../src-shared/codes/receive-fragment';
 import type { LanRoomView } from '../backend/ferry-backend';
-
-const RECEIVE_FRAGMENT = /^#receive=(.+)$/;
 
 /**
  * What the sender's QR code carries. With a web client that talks to the server this code lives
- * on, a link `<webClientUrl>/#receive=<code>` so a phone's camera opens the receive screen with
- * the code filled in; otherwise the code itself, which any device can show or type.
+ * on, a link `<webClientUrl>/#receive=<code>&key=<secret>` so a phone's camera opens the receive
+ * screen with the code filled in, and the secret in the fragment, which the browser never sends
+ * to a server (docs/protocol.md, "Secret link"); otherwise the code itself, which any device can
+ * show or type.
  */
-export function receiveLink(code: string, webClientUrl: string | undefined): string {
+export function receiveLink(code: string, webClientUrl: string | undefined, key?: string): string {
   if (webClientUrl === undefined) return code;
   try {
     const link = new URL(webClientUrl);
-    link.hash = `receive=${code}`;
+    link.hash = receiveFragment(key === undefined ? { code } : { code, key });
     return link.href;
   } catch {
     return code;
   }
 }
 
-/** The code a receive link carries, when the page was opened from one. */
-export function codeFromLink(hash: string): string | null {
-  const match = RECEIVE_FRAGMENT.exec(hash);
-  if (!match) return null;
-  let code: string;
-  try {
-    code = normalizeCode(decodeURIComponent(match[1]));
-  } catch {
-    return null;
-  }
-  return isCodeShape(code) ? code : null;
+/**
+ * The code and key a receive link carries, when the page was opened from one; a link without a
+ * key (an older sender's) still gives its code.
+ */
+export function receiveFromLink(hash: string): ReceiveFragment | null {
+  return readReceiveFragment(hash);
 }
 
 /**

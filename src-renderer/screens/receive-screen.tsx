@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useStore } from 'zustand';
 import { isCodeShape, isKnownCode, normalizeCode } from '../../src-shared/codes';
+import { keyFor } from '../stores/code-draft-store';
 import { useFerryStores } from '../stores/stores-context';
 import { CodeField } from '../components/code-field';
 
@@ -9,6 +10,7 @@ export function ReceiveScreen() {
   const { codeDraft, transfer } = useFerryStores();
   const draft = useStore(codeDraft, (state) => state.draft);
   const setDraft = useStore(codeDraft, (state) => state.setDraft);
+  const key = useStore(codeDraft, keyFor);
   const pending = useStore(transfer, (state) => state.pending);
   const startReceive = useStore(transfer, (state) => state.startReceive);
   const headingId = useId();
@@ -24,7 +26,7 @@ export function ReceiveScreen() {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          if (ready && !pending) void startReceive(draft);
+          if (ready && !pending) void startReceive(draft, key);
         }}
       >
         <CodeField value={draft} onChange={setDraft} describedBy={hintId} />

@@ -113,6 +113,27 @@ describe('sending, before the other device connects', () => {
     ).toBeTruthy();
   });
 
+  it('puts the secret link’s key beside the code in the QR code’s link and Copy link', async () => {
+    const key = 'q83vEjRWeJCrze8SNFZ4kA';
+    if (WAITING_FOR_PEER.phase !== 'waiting-for-peer') throw new Error('the fixture waits');
+    const { user } = await showing(
+      { ...WAITING_FOR_PEER, key },
+      {
+        snapshot: {
+          lanRoom: { state: 'on', url: LAN_URL },
+          settings: { ...TEST_SETTINGS, serverUrl: LAN_URL },
+        },
+      },
+    );
+    const qr = screen.getByRole('img', { name: 'QR code of a link that receives these files' });
+    expect(qr.querySelector('path')?.getAttribute('d')).toBe(
+      qrDrawingOf(`${LAN_URL}/#receive=${CODE}&key=${key}`),
+    );
+    await user.click(screen.getByRole('button', { name: 'Copy link' }));
+    expect(await navigator.clipboard.readText()).toBe(`${LAN_URL}/#receive=${CODE}&key=${key}`);
+    expect(screen.getByText('The link is on the clipboard.')).toBeTruthy();
+  });
+
   it('says it is connecting once the other device typed the code', async () => {
     await showing({ phase: 'connecting', direction: 'send', code: CODE });
     expect(screen.getByRole('heading', { name: 'Connecting' })).toBeTruthy();
@@ -144,6 +165,19 @@ describe('sending, before the other device connects', () => {
       'Verification words: plum otter cask — check the other device shows the same',
     );
     expect(screen.getByRole('heading', { name: 'Waiting for the other person' })).toBeTruthy();
+  });
+
+  it('says the secret link verified the receiver beside the wait, with no words to compare', async () => {
+    await showing({
+      phase: 'waiting-for-acceptance',
+      direction: 'send',
+      code: CODE,
+      peerCheck: { kind: 'link' },
+    });
+    expect(screen.getByTestId('peer-check').textContent).toBe(
+      'Verified automatically: the secret link matched',
+    );
+    expect(screen.queryByText(/^Verification words/)).toBeNull();
   });
 
   it('says plainly when the other device cannot be verified', async () => {

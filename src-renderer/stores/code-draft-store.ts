@@ -1,9 +1,20 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { normalizeCode } from '../../src-shared/codes';
+import type { ReceiveFragment } from '../../src-shared/codes/receive-fragment';
 
 /** The code as typed in the receive field, kept so a failed attempt can be tried again. */
 export interface CodeDraftState {
   draft: string;
+  /** The receive link the page was opened from: its key goes with its code, and only with it. */
+  link: ReceiveFragment | null;
   setDraft(draft: string): void;
+  openLink(link: ReceiveFragment): void;
+}
+
+/** The secret link's key for what is typed now: the link's, while its code is what is typed. */
+export function keyFor(state: Pick<CodeDraftState, 'draft' | 'link'>): string | undefined {
+  const { link } = state;
+  return link !== null && normalizeCode(state.draft) === link.code ? link.key : undefined;
 }
 
 export type CodeDraftStore = StoreApi<CodeDraftState>;
@@ -11,6 +22,8 @@ export type CodeDraftStore = StoreApi<CodeDraftState>;
 export function createCodeDraftStore(): CodeDraftStore {
   return createStore<CodeDraftState>()((set) => ({
     draft: '',
+    link: null,
     setDraft: (draft) => set({ draft }),
+    openLink: (link) => set({ draft: link.code, link }),
   }));
 }

@@ -12,8 +12,11 @@ export interface TransferState {
   destination: string | null;
   apply(view: TransferView): void;
   startSend(items: readonly SelectedItem[]): Promise<void>;
-  /** Takes the code as typed; it is normalized here, so every caller sends the canonical form. */
-  startReceive(typed: string): Promise<void>;
+  /**
+   * Takes the code as typed; it is normalized here, so every caller sends the canonical form.
+   * `key`: the secret of the receive link the code came from.
+   */
+  startReceive(typed: string, key?: string): Promise<void>;
   changeDestination(): Promise<void>;
   answerOffer(accept: boolean): Promise<void>;
   cancel(): Promise<void>;
@@ -42,7 +45,7 @@ export function createTransferStore(backend: FerryBackend, notice: NoticeStore):
           destination: view.phase === 'awaiting-acceptance' ? state.destination : null,
         })),
       startSend: (items) => starting(backend.startSend(items)),
-      startReceive: (typed) => starting(backend.startReceive(normalizeCode(typed))),
+      startReceive: (typed, key) => starting(backend.startReceive(normalizeCode(typed), key)),
       async changeDestination() {
         const result = await backend.chooseDestination();
         if (succeeded(result, notice) && result.value !== null) set({ destination: result.value });

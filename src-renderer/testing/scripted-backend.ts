@@ -112,7 +112,8 @@ export function createScriptedBackend(options: ScriptedBackendOptions = {}): Scr
     pickFiles: () => answer('pickFiles', [], noItems),
     pickFolder: () => answer('pickFolder', [], noItems),
     startSend: (items) => answer('startSend', [items], done),
-    startReceive: (code) => answer('startReceive', [code], done),
+    startReceive: (code, key) =>
+      answer('startReceive', key === undefined ? [code] : [code, key], done),
     answerOffer: (accept, destination) => answer('answerOffer', [accept, destination], done),
     chooseDestination: () => answer('chooseDestination', [], () => ok(null)),
     chooseDownloadFolder: () => answer('chooseDownloadFolder', [], () => ok(null)),

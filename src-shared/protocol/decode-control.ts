@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { SAS_HEX_PATTERN, VERIFY_DIGEST_PATTERN } from './limits';
+import { LINK_PROOF_PATTERN, SAS_HEX_PATTERN, VERIFY_DIGEST_PATTERN } from './limits';
 import type {
   AckMessage,
   Capability,
@@ -9,6 +9,7 @@ import type {
   ExtensionType,
   IncomingMetadata,
   IncompatibleMessage,
+  LinkProofMessage,
   ListMessage,
   ReceiverWireMessage,
   ResumeMessage,
@@ -67,6 +68,8 @@ export function readSenderMessage(json: JsonObject): ControlReading<SenderWireMe
       return readWith(SENDER_CAPS, type, json);
     case 'ferry-sas-reveal':
       return readWith(SAS_REVEAL, type, json);
+    case 'ferry-link-proof':
+      return readWith(LINK_PROOF, type, json);
     case 'ferry-start':
       return readWith(START, type, json);
     case 'ferry-digest':
@@ -100,6 +103,8 @@ export function readReceiverMessage(json: JsonObject): ControlReading<ReceiverWi
       return readWith(RESUME, type, json);
     case 'ferry-verified':
       return readWith(VERIFIED, type, json);
+    case 'ferry-link-proof':
+      return readWith(LINK_PROOF, type, json);
     case 'metadata':
     case 'end':
     case 'ferry-start':
@@ -134,6 +139,7 @@ const FIELDS = [
   'more',
   'commit',
   'nonce',
+  'mac',
   'pv',
   'pvMin',
   'ver',
@@ -229,7 +235,14 @@ const INCOMPATIBLE = v.pipe(
   v.transform((fields): IncompatibleMessage => ({ type: 'incompatible', ...withAdvert(fields) })),
 );
 
-const CAPABILITIES: readonly Capability[] = ['verify', 'resume', 'reconnect', 'list', 'sas'];
+const CAPABILITIES: readonly Capability[] = [
+  'verify',
+  'resume',
+  'reconnect',
+  'list',
+  'sas',
+  'link',
+];
 
 const isCapability = (value: unknown): value is Capability =>
   CAPABILITIES.includes(value as Capability);
@@ -267,6 +280,13 @@ const SAS_REVEAL = v.pipe(
   v.transform((fields): SasRevealMessage => ({ type: 'ferry-sas-reveal', ...fields })),
 );
 
+const MAC_PROBLEM = 'mac is not an HMAC-SHA256 in lowercase hex';
+
+const LINK_PROOF = v.pipe(
+  v.object({ mac: v.pipe(v.string(MAC_PROBLEM), v.regex(LINK_PROOF_PATTERN, MAC_PROBLEM)) }),
+  v.transform((fields): LinkProofMessage => ({ type: 'ferry-link-proof', ...fields })),
+);
+
 const SAS_PROBLEMS: ReadonlySet<string> = new Set([COMMIT_PROBLEM, NONCE_PROBLEM]);
 
 /**
@@ -275,6 +295,11 @@ const SAS_PROBLEMS: ReadonlySet<string> = new Set([COMMIT_PROBLEM, NONCE_PROBLEM
  */
 export function refusesVerification(reading: { type: string; problem: string }): boolean {
   return reading.type === 'ferry-sas-reveal' || SAS_PROBLEMS.has(reading.problem);
+}
+
+/** Whether a refused message was a link proof: it fails as a proof that does not check out. */
+export function refusesLinkProof(reading: { type: string }): boolean {
+  return reading.type === 'ferry-link-proof';
 }
 
 const DIGEST_PROBLEM = 'is not a SHA-256 digest in lowercase hex';

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { readReceiverMessage, readSenderMessage, refusesVerification } from './decode-control';
+import {
+  readReceiverMessage,
+  readSenderMessage,
+  refusesLinkProof,
+  refusesVerification,
+} from './decode-control';
 import { encodeControlJson } from './encode';
 import { CONTROL_FRAME_MAX_BYTES } from './limits';
 
@@ -149,5 +154,32 @@ describe('reading extension messages', () => {
     expect(encodeControlJson({ type: 'ferry-sas-reveal', nonce: DIGEST })).toBe(
       `{"type":"ferry-sas-reveal","nonce":"${DIGEST}"}`,
     );
+  });
+
+  it('reads a link proof either way, and it fits a control frame', () => {
+    const proof = { type: 'ferry-link-proof', mac: DIGEST } as const;
+    for (const read of [readSenderMessage, readReceiverMessage]) {
+      expect(read(proof)).toEqual({ kind: 'control', message: proof });
+    }
+    const encoded = encodeControlJson(proof);
+    expect(encoded).toBe(`{"type":"ferry-link-proof","mac":"${DIGEST}"}`);
+    expect(encoded.length).toBeLessThan(CONTROL_FRAME_MAX_BYTES);
+    expect(readSenderMessage({ type: 'ferry-caps', caps: ['sas', 'link'] })).toEqual({
+      kind: 'control',
+      message: { type: 'ferry-caps', caps: ['sas', 'link'] },
+    });
+  });
+
+  it.each([
+    ['too short', 'ab'.repeat(31)],
+    ['upper case', 'AB'.repeat(32)],
+    ['not a string', 42],
+    ['missing', undefined],
+  ])('refuses a link proof whose mac is %s, as a proof that does not check out', (_, mac) => {
+    for (const read of [readSenderMessage, readReceiverMessage]) {
+      const reading = read({ type: 'ferry-link-proof', mac });
+      expect(reading).toMatchObject({ kind: 'refused', type: 'ferry-link-proof' });
+      expect(reading.kind === 'refused' && refusesLinkProof(reading)).toBe(true);
+    }
   });
 });

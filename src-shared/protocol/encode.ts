@@ -46,6 +46,8 @@ export function encodeControlJson(message: ControlMessage | ExtensionMessage): s
       });
     case 'ferry-sas-reveal':
       return JSON.stringify({ type: message.type, nonce: message.nonce });
+    case 'ferry-link-proof':
+      return JSON.stringify({ type: message.type, mac: message.mac });
     case 'ferry-resume':
       return JSON.stringify({
         type: message.type,

@@ -165,3 +165,18 @@ export const SAS_DIGEST_BYTES_USED = 6;
 
 /** Words a person compares: three of the code word list, about 30.9 bits with 1247 words. */
 export const SAS_WORD_COUNT = 3;
+
+/**
+ * The secret a receive link carries in its fragment, drawn by the sender for each code: this
+ * many random bytes, 128 bits (docs/protocol.md, "Secret link").
+ */
+export const LINK_SECRET_BYTES = 16;
+
+/** The secret as written in a link: base64url without padding, 22 characters for 16 bytes. */
+export const LINK_SECRET_PATTERN = /^[A-Za-z0-9_-]{21}[AQgw]$/;
+
+/** What every link proof's HMAC input starts with, so it is never another message's MAC. */
+export const LINK_CONTEXT = 'ferry-link-v1\n';
+
+/** A link proof on the wire: HMAC-SHA256, 32 bytes in lowercase hex. */
+export const LINK_PROOF_PATTERN = /^[0-9a-f]{64}$/;

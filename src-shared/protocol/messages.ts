@@ -80,7 +80,7 @@ export type ReceiverMessage = AckMessage | ReceivedMessage | IncompatibleMessage
  * versioning rule 6 lets every older or spec-only peer ignore. A peer sends them only once the
  * other side announced the capability they belong to, except `ferry-caps` itself.
  */
-export type Capability = 'verify' | 'resume' | 'reconnect' | 'list' | 'sas';
+export type Capability = 'verify' | 'resume' | 'reconnect' | 'list' | 'sas' | 'link';
 
 /** Either way: the capabilities this side speaks. The sender's comes first; a receiver only answers one. */
 export interface CapsMessage {
@@ -155,9 +155,20 @@ export interface SasRevealMessage {
   nonce: string;
 }
 
+/**
+ * Either way, once, when both named `link`: HMAC-SHA256 keyed with the secret link's secret over
+ * both nonces and both fingerprints, in lowercase hex (docs/protocol.md, "Secret link"). The
+ * sender's follows its reveal; the receiver's, once it checked the sender's, precedes its first ack.
+ */
+export interface LinkProofMessage {
+  type: 'ferry-link-proof';
+  mac: string;
+}
+
 export type ExtensionMessage =
   | CapsMessage
   | SasRevealMessage
+  | LinkProofMessage
   | ResumeMessage
   | StartMessage
   | DigestMessage
@@ -175,8 +186,9 @@ export type SenderWireMessage =
   | DigestMessage
   | AliveMessage
   | ListMessage
-  | SasRevealMessage;
+  | SasRevealMessage
+  | LinkProofMessage;
 
 /** What a sender can be told by a receiver, extensions included. */
 export type ReceiverWireMessage =
-  ReceiverMessage | CapsMessage | ResumeMessage | VerifiedMessage | AliveMessage;
+  ReceiverMessage | CapsMessage | ResumeMessage | VerifiedMessage | AliveMessage | LinkProofMessage;

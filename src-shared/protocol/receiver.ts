@@ -1,7 +1,7 @@
 import { formatBytes } from '../format/format-bytes';
 import { sanitizeRelativePath } from '../names/sanitize-path';
 import type { PeerCheck } from '../transfer/transfer-view';
-import { refusesVerification } from './decode-control';
+import { refusesLinkProof, refusesVerification } from './decode-control';
 import { displayReason } from './display-reason';
 import { encodeMessage } from './encode';
 import { defaultFailure, ERROR_MESSAGES, type Failure } from './error-codes';
@@ -17,7 +17,7 @@ import {
   VERIFY_BLOCK_BYTES,
 } from './limits';
 import type { Capability, IncomingMetadata, ListMessage, SenderWireMessage } from './messages';
-import { explainIncompatible } from './peer-incompatible';
+import { explainIncompatible, LINK_REFUSED_REASON } from './peer-incompatible';
 import { ArmedTimers, type TimerAction } from './timer-actions';
 import { advertisedRange, negotiateVersion, type PeerVersion } from './version-negotiation';
 import { versionReasonForPeer, versionRemedy, type RemedySurface } from './version-remedy';
@@ -42,6 +42,11 @@ export interface ReceiverConfig {
    * (docs/protocol.md, "Verification words").
    */
   sasNonce?: string;
+  /**
+   * This side holds the secret of the link it was opened from: `link` is announced beside `sas`
+   * (docs/protocol.md, "Secret link").
+   */
+  holdsLinkSecret?: boolean;
 }
 
 /**
@@ -90,6 +95,10 @@ export type ReceiverEvent =
   | { type: 'words-derived'; words: string; revealedCommit: string }
   /** `derive-words` could not be carried out (the runtime's digest failed). */
   | { type: 'words-failed'; detail: string }
+  /** The answer to `prove-link`: this side's proof, and the one the sender must have sent. */
+  | { type: 'link-proved'; own: string; expected: string }
+  /** `prove-link` could not be carried out (the runtime's HMAC failed). */
+  | { type: 'link-failed'; detail: string }
   /** What `read-free-space` found: undefined when the target cannot tell. */
   | { type: 'free-space'; index: number; freeBytes: number | undefined; folder?: string }
   /** The disk confirmed a write; it counts as progress for the no-progress timer. */
@@ -112,6 +121,11 @@ export type ReceiverAction =
    * (src-shared/verify/sas.ts), and hash the sender's nonce; answer with `words-derived`.
    */
   | { type: 'derive-words'; senderNonce: string; receiverNonce: string }
+  /**
+   * Compute both link proofs from the secret, both nonces and the connection's fingerprints
+   * (src-shared/verify/link-secret.ts); answer with `link-proved`.
+   */
+  | { type: 'prove-link'; senderNonce: string; receiverNonce: string }
   /** Read how much may still be written where the batch goes; answer with `free-space`. */
   | { type: 'read-free-space'; index: number }
   /**
@@ -248,6 +262,14 @@ class Receiver implements ReceiverMachine {
   /** The sender's file list is complete, overdue, or was never asked for. */
   #listDone = true;
   #peerCheck: PeerCheck | undefined;
+  /** The words, kept back while the secret link's proofs are still being checked. */
+  #words: string | undefined;
+  /** The sender's proof, and the one expected of it, computed here. */
+  #senderProof: string | undefined;
+  #expectedProof: string | undefined;
+  /** This side's proof, sent once the sender's checked out. */
+  #ownProof: string | undefined;
+  #linkChecked = false;
   /** Files committed on a digest, and files of this batch by index, for a later verify-failed. */
   #verifiedFiles = 0;
   readonly #paths: string[] = [];
@@ -264,7 +286,9 @@ class Receiver implements ReceiverMachine {
     this.#caps = (config.caps ?? []).filter(
       (cap) =>
         (cap !== 'list' || config.askBeforeAccepting) &&
-        (cap !== 'sas' || config.sasNonce !== undefined),
+        (cap !== 'sas' || config.sasNonce !== undefined) &&
+        // The link's proofs reuse both nonces, and only a key from a link can prove anything.
+        (cap !== 'link' || (config.sasNonce !== undefined && config.holdsLinkSecret === true)),
     );
   }
 
@@ -317,6 +341,21 @@ class Receiver implements ReceiverMachine {
           : [];
       case 'words-derived':
         return this.#onWords(event.words, event.revealedCommit);
+      case 'link-proved':
+        if (!this.#agreed.has('link') || this.#expectedProof !== undefined) return [];
+        this.#expectedProof = event.expected;
+        this.#ownProof = event.own;
+        return this.#checkLink();
+      case 'link-failed':
+        return state.phase === 'awaiting-sender' && this.#agreed.has('link')
+          ? this.#abortWithReason(
+              {
+                code: 'ERR_UNEXPECTED',
+                message: `${ERROR_MESSAGES.ERR_UNEXPECTED} (${event.detail})`,
+              },
+              'the receiving device could not work out the proof of the secret link',
+            )
+          : [];
       case 'words-failed':
         return state.phase === 'awaiting-sender'
           ? this.#abortWithReason(
@@ -362,6 +401,9 @@ class Receiver implements ReceiverMachine {
       case 'protocol-error':
         return this.#protocolError(reading.problem);
       case 'refused':
+        if (refusesLinkProof(reading)) {
+          return this.#agreed.has('link') ? this.#linkRefused() : [];
+        }
         if (!refusesVerification(reading)) return this.#refuse(reading.problem);
         // Verification input is checked only by a side that verifies.
         return this.#caps.includes('sas')
@@ -393,10 +435,14 @@ class Receiver implements ReceiverMachine {
               (cap) => this.#caps.includes(cap) && (cap !== 'sas' || message.commit !== undefined),
             ),
           );
+          // The link's proofs reuse both nonces: without `sas` there is nothing to prove with.
+          if (!this.#agreed.has('sas')) this.#agreed.delete('link');
         }
         return [];
       case 'ferry-sas-reveal':
         return this.#onReveal(message.nonce);
+      case 'ferry-link-proof':
+        return this.#onLinkProof(message.mac);
       case 'ferry-start':
         return state.phase === 'receiving' && state.awaitingStart && state.id === message.id
           ? this.#onStart(state, message.offset)
@@ -423,7 +469,12 @@ class Receiver implements ReceiverMachine {
           : this.#protocolError('an end marker arrived with no file open');
       case 'incompatible':
         return this.#fail(
-          explainIncompatible(message, this.#config.local, this.#config.remedySurface),
+          explainIncompatible(
+            message,
+            this.#config.local,
+            this.#config.remedySurface,
+            this.#agreed.has('link'),
+          ),
           0,
         );
     }
@@ -468,7 +519,7 @@ class Receiver implements ReceiverMachine {
     const cleared = this.#timers.clear('first-data');
     if (index > 0) return [...cleared, ...this.#accept(file)];
     const verifies = this.#agreed.has('sas');
-    if (!verifies) this.#peerCheck = { kind: 'unverified' };
+    if (!verifies) this.#peerCheck = { kind: 'unverified', ...this.#linkUnused() };
     if (!this.#config.askBeforeAccepting && !verifies) return [...cleared, ...this.#accept(file)];
     this.#pending = file;
     const { min, max } = advertisedRange(metadata);
@@ -508,19 +559,81 @@ class Receiver implements ReceiverMachine {
       return this.#sasFailed('the sending device revealed its nonce out of turn');
     }
     this.#revealed = true;
-    return [{ type: 'derive-words', senderNonce: nonce, receiverNonce }];
+    const proving: ReceiverAction[] = this.#agreed.has('link')
+      ? [{ type: 'prove-link', senderNonce: nonce, receiverNonce }]
+      : [];
+    return [{ type: 'derive-words', senderNonce: nonce, receiverNonce }, ...proving];
+  }
+
+  /** A key this side held that the sender did not name `link` for: said plainly, not hidden. */
+  #linkUnused(): { linkUnused?: true } {
+    return this.#caps.includes('link') && !this.#agreed.has('link') ? { linkUnused: true } : {};
+  }
+
+  /** The sender's proof, taken once, while the first offer waits for the sender. */
+  #onLinkProof(mac: string): ReceiverAction[] {
+    // A side that did not agree `link` ignores the message, as every extension not agreed.
+    if (!this.#agreed.has('link')) return [];
+    if (this.#senderProof !== undefined || this.#state.phase !== 'awaiting-sender') {
+      return this.#linkRefused();
+    }
+    this.#senderProof = mac;
+    return this.#checkLink();
+  }
+
+  /**
+   * Once the sender's proof and the expected one are in: they must be equal; then this side's own
+   * proof goes out, before anyone is asked and so before the first ack.
+   */
+  #checkLink(): ReceiverAction[] {
+    const expected = this.#expectedProof;
+    const got = this.#senderProof;
+    const own = this.#ownProof;
+    if (expected === undefined || got === undefined || own === undefined || this.#linkChecked) {
+      return [];
+    }
+    if (got !== expected) return this.#linkRefused();
+    this.#linkChecked = true;
+    const frame = encodeMessage(
+      { type: 'ferry-link-proof', mac: own },
+      this.#native ? 'binary' : 'text',
+    );
+    return [{ type: 'send', frame, early: true }, ...this.#settleCheck()];
+  }
+
+  /** The secret link does not hold: stop before anyone is asked, and tell the sender. */
+  #linkRefused(): ReceiverAction[] {
+    return this.#abortWithReason(
+      // The message stands alone: what failed is the same to the person whatever the detail.
+      defaultFailure('ERR_LINK_MISMATCH'),
+      LINK_REFUSED_REASON,
+    );
+  }
+
+  /**
+   * The peer check once it is known: the words, or, when `link` was agreed, that the secret link
+   * matched, which only the sender's proof checking out can tell.
+   */
+  #settleCheck(): ReceiverAction[] {
+    const words = this.#words;
+    if (this.#peerCheck !== undefined || words === undefined) return [];
+    if (this.#agreed.has('link') && !this.#linkChecked) return [];
+    this.#peerCheck = this.#agreed.has('link')
+      ? { kind: 'link' }
+      : { kind: 'words', words, ...this.#linkUnused() };
+    return this.#askWhenReady();
   }
 
   /** The revealed nonce must be the one committed to; only then are the words shown. */
   #onWords(words: string, revealedCommit: string): ReceiverAction[] {
-    if (this.#state.phase !== 'awaiting-sender' || !this.#revealed || this.#peerCheck) return [];
+    if (this.#state.phase !== 'awaiting-sender' || !this.#revealed || this.#words) return [];
     if (revealedCommit !== this.#senderCommit) {
       return this.#sasFailed(
         'the nonce the sending device revealed is not the one it committed to',
       );
     }
-    this.#peerCheck = { kind: 'words', words };
-    return this.#askWhenReady();
+    this.#words = words;
+    return this.#settleCheck();
   }
 
   /** The sender's `sas` input does not hold: stop before anyone is asked, and say so. */
@@ -576,6 +689,9 @@ class Receiver implements ReceiverMachine {
     this.#listDone = true;
     if (this.#agreed.has('sas') && !this.#revealed) {
       return this.#sasFailed('the sending device did not reveal its nonce in time');
+    }
+    if (this.#agreed.has('link') && this.#senderProof === undefined) {
+      return this.#linkRefused();
     }
     return this.#askWhenReady();
   }

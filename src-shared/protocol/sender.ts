@@ -1,5 +1,5 @@
 import type { PeerCheck } from '../transfer/transfer-view';
-import { refusesVerification } from './decode-control';
+import { refusesLinkProof, refusesVerification } from './decode-control';
 import { encodeMessage } from './encode';
 import { defaultFailure, ERROR_MESSAGES, type Failure } from './error-codes';
 import { encodeFileList } from './file-list';
@@ -23,7 +23,7 @@ import type {
   ReceiverWireMessage,
   ResumeMessage,
 } from './messages';
-import { explainIncompatible } from './peer-incompatible';
+import { explainIncompatible, LINK_REFUSED_REASON } from './peer-incompatible';
 import { ArmedTimers, type TimerAction } from './timer-actions';
 import { negotiateVersion, type PeerVersion } from './version-negotiation';
 import { versionReasonForPeer, versionRemedy, type RemedySurface } from './version-remedy';
@@ -53,6 +53,11 @@ export interface SenderConfig {
    * leaves: the first ack is held until `peer-confirmed`.
    */
   confirmsPeer?: boolean;
+  /**
+   * This side holds the secret its receive link carries: `link` is offered beside `sas`
+   * (docs/protocol.md, "Secret link").
+   */
+  holdsLinkSecret?: boolean;
   local: PeerVersion;
   surface: Surface;
   remedySurface: RemedySurface;
@@ -74,6 +79,10 @@ export type SenderEvent =
   | { type: 'words-derived'; words: string }
   /** `derive-words` could not be carried out (the runtime's digest failed). */
   | { type: 'words-failed'; detail: string }
+  /** The answer to `prove-link`: this side's proof, and the one the receiver must send. */
+  | { type: 'link-proved'; own: string; expected: string }
+  /** `prove-link` could not be carried out (the runtime's HMAC failed). */
+  | { type: 'link-failed'; detail: string }
   /** With `confirmsPeer`: the person saw the peer check and goes on. */
   | { type: 'peer-confirmed' }
   /** With `confirmsPeer`: the words differ, or the person will not go on without any. */
@@ -90,6 +99,11 @@ export type SenderAction =
    * (src-shared/verify/sas.ts); answer with `words-derived`.
    */
   | { type: 'derive-words'; senderNonce: string; receiverNonce: string }
+  /**
+   * Compute both link proofs from the secret, both nonces and the connection's fingerprints
+   * (src-shared/verify/link-secret.ts); answer with `link-proved`.
+   */
+  | { type: 'prove-link'; senderNonce: string; receiverNonce: string }
   | { type: 'stream-file'; index: number; offset: number }
   /** Hash `[0, offset)` of the file and compare with the receiver's `prefix` (docs/protocol.md, "Resume"). */
   | { type: 'check-prefix'; index: number; offset: number; prefix: string }
@@ -170,13 +184,25 @@ class Sender implements SenderMachine {
   #confirmed = false;
   /** The first ack, while file data waits in `confirming`. */
   #heldAck: AckMessage | undefined;
+  /** The words, kept back while the secret link's proofs are still being checked. */
+  #words: string | undefined;
+  /** `link` was agreed when this side revealed its nonce: both proofs must check out. */
+  #linkAgreed = false;
+  /** The receiver's proof as computed here (set once this side's own went out), and as received. */
+  #expectedProof: string | undefined;
+  #receiverProof: string | undefined;
+  #linkChecked = false;
 
   readonly #caps: readonly Capability[];
 
   constructor(config: SenderConfig) {
     this.#config = config;
-    // The words need this side's nonce and its commitment.
-    this.#caps = (config.caps ?? []).filter((cap) => cap !== 'sas' || config.sas !== undefined);
+    // The words need this side's nonce and its commitment; the link's proofs reuse both nonces.
+    const speaks = (cap: Capability): boolean =>
+      (cap !== 'sas' && cap !== 'link') || config.sas !== undefined;
+    this.#caps = (config.caps ?? []).filter(
+      (cap) => speaks(cap) && (cap !== 'link' || config.holdsLinkSecret === true),
+    );
     this.#totalBytes = config.files.reduce((sum, file) => sum + file.fileSize, 0);
   }
 
@@ -219,9 +245,29 @@ class Sender implements SenderMachine {
           ? this.#sourceUnreadable(event.index, event.detail)
           : [];
       case 'words-derived':
-        if (this.#receiverNonce === undefined || this.#peerCheck !== undefined) return [];
-        this.#peerCheck = { kind: 'words', words: event.words };
-        return this.#release();
+        if (this.#receiverNonce === undefined || this.#words !== undefined) return [];
+        this.#words = event.words;
+        return this.#settleCheck();
+      case 'link-proved':
+        if (!this.#linkAgreed || this.#expectedProof !== undefined) return [];
+        this.#expectedProof = event.expected;
+        return [
+          {
+            type: 'send',
+            frame: encodeMessage({ type: 'ferry-link-proof', mac: event.own }, 'text'),
+          },
+          ...this.#checkLink(),
+        ];
+      case 'link-failed':
+        return this.#linkAgreed && !this.#linkChecked
+          ? this.#abortWithReason(
+              {
+                code: 'ERR_UNEXPECTED',
+                message: `${ERROR_MESSAGES.ERR_UNEXPECTED} (${event.detail})`,
+              },
+              'the sending device could not work out the proof of the secret link',
+            )
+          : [];
       case 'words-failed':
         return this.#receiverNonce !== undefined && this.#peerCheck === undefined
           ? this.#abortWithReason(
@@ -282,10 +328,57 @@ class Sender implements SenderMachine {
     if (!this.#agreed.has('sas')) return [];
     this.#receiverNonce = receiverNonce;
     const reveal = encodeMessage({ type: 'ferry-sas-reveal', nonce: sas.nonce }, 'text');
+    // The link's proofs need both nonces too: `link` counts only beside `sas`.
+    this.#linkAgreed = this.#agreed.has('link');
+    const proving: SenderAction[] = this.#linkAgreed
+      ? [{ type: 'prove-link', senderNonce: sas.nonce, receiverNonce }]
+      : [];
     return [
       { type: 'send', frame: reveal },
       { type: 'derive-words', senderNonce: sas.nonce, receiverNonce },
+      ...proving,
     ];
+  }
+
+  /**
+   * The peer check once it is known: the words, or, when `link` was agreed, that the secret link
+   * matched, which only both proofs checking out can tell.
+   */
+  #settleCheck(): SenderAction[] {
+    if (this.#peerCheck !== undefined || this.#words === undefined) return [];
+    if (this.#linkAgreed && !this.#linkChecked) return [];
+    this.#peerCheck = this.#linkAgreed ? { kind: 'link' } : { kind: 'words', words: this.#words };
+    return this.#release();
+  }
+
+  /** The receiver's proof, once both it and the expected one are in, must be the expected one. */
+  #checkLink(): SenderAction[] {
+    const expected = this.#expectedProof;
+    const got = this.#receiverProof;
+    if (expected === undefined || got === undefined || this.#linkChecked) return [];
+    if (got !== expected) return this.#linkRefused();
+    this.#linkChecked = true;
+    return this.#settleCheck();
+  }
+
+  #onLinkProof(mac: string): SenderAction[] {
+    // A side that did not agree `link` ignores the message, as every extension not agreed.
+    if (!this.#linkAgreed) return [];
+    const state = this.#state;
+    if (this.#receiverProof !== undefined || state.phase !== 'awaiting-ack' || state.index !== 0) {
+      return this.#linkRefused();
+    }
+    this.#receiverProof = mac;
+    return this.#checkLink();
+  }
+
+  /** The secret link does not hold: stop before any file data, and tell the receiver. */
+  #linkRefused(): SenderAction[] {
+    return this.#abortWithReason(
+      // The message stands alone: what failed is the same to the person whatever the detail.
+      defaultFailure('ERR_LINK_MISMATCH'),
+      LINK_REFUSED_REASON,
+    );
   }
 
   /** A receiver about to ask its person named `list`: every file before the person decides. */
@@ -339,6 +432,7 @@ class Sender implements SenderMachine {
         return this.#protocolError(reading.problem);
       case 'refused': {
         const problem = `an unusable ${reading.type} arrived (${reading.problem})`;
+        if (refusesLinkProof(reading)) return this.#linkAgreed ? this.#linkRefused() : [];
         if (!refusesVerification(reading)) return this.#protocolError(problem);
         // Verification input is checked only by a side that verifies.
         return this.#caps.includes('sas')
@@ -380,9 +474,16 @@ class Sender implements SenderMachine {
         return state.phase === 'awaiting-ack' && state.index > 0 && this.#agreed.has('reconnect')
           ? [this.#timers.set('ack', ACK_TIMEOUT_MS)]
           : [];
+      case 'ferry-link-proof':
+        return this.#onLinkProof(message.mac);
       case 'incompatible':
         return this.#fail(
-          explainIncompatible(message, this.#config.local, this.#config.remedySurface),
+          explainIncompatible(
+            message,
+            this.#config.local,
+            this.#config.remedySurface,
+            this.#linkAgreed,
+          ),
           0,
         );
       case 'received':
@@ -423,6 +524,10 @@ class Sender implements SenderMachine {
     // A verifying receiver confirms each file, so the batch ends on its word too.
     this.#receiverConfirms = ack.ver !== undefined || this.#agreed.has('verify');
     if (index === 0) {
+      // The receiver proves it holds the secret before its first ack, or it does not hold it.
+      if (this.#linkAgreed && this.#receiverProof === undefined) {
+        return this.#linkRefused();
+      }
       // A receiver that gave no nonce before its first ack cannot show words.
       if (this.#receiverNonce === undefined) this.#peerCheck = { kind: 'unverified' };
       if (this.#holdsData()) {

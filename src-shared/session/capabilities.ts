@@ -8,6 +8,7 @@ export const FERRY_CAPABILITIES: readonly Capability[] = [
   'reconnect',
   'list',
   'sas',
+  'link',
 ];
 
 /**

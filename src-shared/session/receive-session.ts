@@ -23,6 +23,7 @@ import { SessionFailure, toFailure } from './session-failure';
 import { SessionTimers } from './session-timers';
 import { keptBytes, LinkWatch, reconnects, type KeptBytes } from './link-watch';
 import { digestOfBlocks, FileDigest, type IncrementalSha256Factory } from '../verify/file-digest';
+import { linkProof } from '../verify/link-secret';
 import { commitmentTo, newNonce, verificationWords, type PeerFingerprints } from '../verify/sas';
 
 /**
@@ -51,6 +52,11 @@ export interface ReceiveSessionConfig {
    * it no verification words are offered (docs/protocol.md, "Verification words").
    */
   randomBytes?: (count: number) => Uint8Array;
+  /**
+   * The secret of the receive link this side was opened from (docs/protocol.md, "Secret link");
+   * with it `link` is announced, and the sender must prove it holds the same.
+   */
+  linkSecret?: string;
   local: PeerVersion;
   remedySurface: RemedySurface;
   acceptance: Acceptance;
@@ -164,6 +170,7 @@ class ReceiveSession {
       checksFreeSpace: !acceptance.ask && acceptance.target.freeBytes !== undefined,
       ...(config.keptBytes === undefined ? {} : { keptBytes: config.keptBytes }),
       ...(sasNonce === undefined ? {} : { sasNonce }),
+      holdsLinkSecret: config.linkSecret !== undefined,
     });
     this.#timers = new SessionTimers<ReceiverTimer>(clock, config.timers ?? {}, (timer) =>
       this.#handle({ type: 'timer-fired', timer }),
@@ -259,6 +266,23 @@ class ReceiveSession {
     );
   }
 
+  /** This side's proof of the link's secret, and the one the sender must have sent. */
+  #proveLink(senderNonce: string, receiverNonce: string): void {
+    const prints = this.#fingerprints;
+    const secret = this.#config.linkSecret;
+    if (prints === undefined || secret === undefined) return;
+    const input = {
+      senderNonce,
+      receiverNonce,
+      senderFingerprint: prints.remote,
+      receiverFingerprint: prints.local,
+    };
+    Promise.all([linkProof(secret, 'receiver', input), linkProof(secret, 'sender', input)]).then(
+      ([own, expected]) => this.#handle({ type: 'link-proved', own, expected }),
+      (error: unknown) => this.#handle({ type: 'link-failed', detail: String(error) }),
+    );
+  }
+
   /** Once this side's caps and first ack are out, a `reconnect` agreement puts the link on watch. */
   #watchLink(): void {
     const phase = this.#machine.state.phase;
@@ -304,6 +328,9 @@ class ReceiveSession {
         return;
       case 'derive-words':
         this.#deriveWords(action.senderNonce, action.receiverNonce);
+        return;
+      case 'prove-link':
+        this.#proveLink(action.senderNonce, action.receiverNonce);
         return;
       case 'read-free-space':
         this.#enqueue(async (target) => {

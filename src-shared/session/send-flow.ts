@@ -39,6 +39,11 @@ export interface SendFlowOptions {
   cancelled: AbortSignal;
   /** A browser sender waits about 2 s after connecting before it sends (docs/protocol.md, "Setup deadlines"). */
   afterConnectMs: number;
+  /**
+   * The secret drawn for this code, shown with it so its receive link can carry it
+   * (docs/protocol.md, "Secret link"); the session proves it.
+   */
+  linkSecret?: string;
 }
 
 /**
@@ -87,6 +92,7 @@ export async function runSendFlow(ports: SendFlowPorts, options: SendFlowOptions
       phase: 'waiting-for-peer',
       direction: 'send',
       code,
+      ...(options.linkSecret === undefined ? {} : { key: options.linkSecret }),
       files: [...files],
       totalBytes,
     });

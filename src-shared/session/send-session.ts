@@ -21,6 +21,7 @@ import type { PeerVersion } from '../protocol/version-negotiation';
 import type { RemedySurface } from '../protocol/version-remedy';
 import type { DeliveredFileView, PeerCheck, TransferView } from '../transfer/transfer-view';
 import { digestOfBlocks, FileDigest, type IncrementalSha256Factory } from '../verify/file-digest';
+import { linkProof } from '../verify/link-secret';
 import { commitmentTo, newNonce, verificationWords, type PeerFingerprints } from '../verify/sas';
 import { ChannelBuffer } from './channel-buffer';
 import { chunkSizeFor } from './chunk-plan';
@@ -52,6 +53,11 @@ export interface SendSessionConfig {
    * leaves before the answer, and false stops the transfer. Without it nothing waits for a person.
    */
   confirmPeer?: (check: PeerCheck) => Promise<boolean>;
+  /**
+   * The secret this code's receive link carries (docs/protocol.md, "Secret link"); with it `link`
+   * is offered, and a receiver opened from the link proves it holds the same.
+   */
+  linkSecret?: string;
   local: PeerVersion;
   remedySurface: RemedySurface;
   /** The code the receiver used, for the "waiting for acceptance" view. */
@@ -164,6 +170,7 @@ class SendSession {
       caps: config.caps,
       ...(sas === undefined ? {} : { sas: { nonce: sas.nonce, commit: sas.commit } }),
       confirmsPeer: config.confirmPeer !== undefined,
+      holdsLinkSecret: config.linkSecret !== undefined,
       local: config.local,
       surface: config.surface,
       remedySurface: config.remedySurface,
@@ -270,6 +277,23 @@ class SendSession {
     );
   }
 
+  /** This side's proof of the link's secret, and the one the receiver must send back. */
+  #proveLink(senderNonce: string, receiverNonce: string): void {
+    const prints = this.#sas?.fingerprints;
+    const secret = this.#config.linkSecret;
+    if (prints === undefined || secret === undefined) return;
+    const input = {
+      senderNonce,
+      receiverNonce,
+      senderFingerprint: prints.local,
+      receiverFingerprint: prints.remote,
+    };
+    Promise.all([linkProof(secret, 'sender', input), linkProof(secret, 'receiver', input)]).then(
+      ([own, expected]) => this.#handle({ type: 'link-proved', own, expected }),
+      (error: unknown) => this.#handle({ type: 'link-failed', detail: String(error) }),
+    );
+  }
+
   /** The link went silent: mid-batch, the flow reconnects; the outcome is left to the next session. */
   #silent(): void {
     if (!RECONNECTABLE_SEND.has(this.#machine.state.phase)) return;
@@ -297,6 +321,9 @@ class SendSession {
         return;
       case 'derive-words':
         this.#deriveWords(action.senderNonce, action.receiverNonce);
+        return;
+      case 'prove-link':
+        this.#proveLink(action.senderNonce, action.receiverNonce);
         return;
       case 'file-resumed':
         this.#resumed.set(action.index, action.offset);

@@ -9,6 +9,8 @@ export interface NativeOutcome {
 
 export interface NativeSending {
   readonly code: string;
+  /** The secret its receive link carries (docs/protocol.md, "Secret link"), when it printed one. */
+  readonly key?: string;
   /** Resolves once bytes are moving. */
   transferring(): Promise<void>;
   finished(): Promise<NativeOutcome>;
@@ -43,6 +45,7 @@ export interface NativePeerKind {
 
 const CLI = 'src-main/cli/main.ts';
 const CODE_LINE = /^Code: ([a-z]+(?:-[a-z]+){2,3})$/;
+const RUN_LINE = /^On the other device run: ferry receive \S+(?: --key ([A-Za-z0-9_-]{22}))?$/;
 const STEP_TIMEOUT_MS = 60_000;
 
 async function outcome(program: ChildProgram): Promise<NativeOutcome> {
@@ -63,8 +66,10 @@ export const commandLine: NativePeerKind = {
   async send(serverUrl, paths) {
     const program = new ChildProgram(CLI, ['send', '--server', serverUrl, ...paths]);
     const [, code] = await program.waitForLine(CODE_LINE, STEP_TIMEOUT_MS);
+    const [, key] = await program.waitForLine(RUN_LINE, STEP_TIMEOUT_MS);
     return {
       code,
+      ...(key === undefined ? {} : { key }),
       transferring: async () => void (await program.waitForLine(/^Sending /, STEP_TIMEOUT_MS)),
       finished: () => outcome(program),
       cancel: () => stop(program),

@@ -19,7 +19,8 @@ export interface PairOutcome {
 
 /**
  * Runs a sender and a receiver through `serverUrl`, the receiver joining with the code the
- * sender shows, and waits until both have finished (everything closed).
+ * sender shows (and, with `keyFromLink`, the secret its receive link carries), and waits until
+ * both have finished (everything closed).
  */
 export async function transferPair(
   serverUrl: string,
@@ -27,18 +28,27 @@ export async function transferPair(
   receive: Omit<ReceiveOptions, 'serverUrl' | 'remedySurface' | 'code'>,
   onReceiverStart: (transfer: Transfer) => void = () => undefined,
   onSenderStart: (transfer: Transfer) => void = () => undefined,
+  keyFromLink = false,
 ): Promise<PairOutcome> {
   const sender = sendFiles({ serverUrl, remedySurface: 'cli', ...send });
   onSenderStart(sender);
   let senderRoute: Route | undefined;
   sender.on('connected', (route) => (senderRoute = route));
-  const code = await new Promise<string>((resolve, reject) => {
+  const shown = await new Promise<{ code: string; key?: string }>((resolve, reject) => {
     sender.on('state', (state) => {
-      if (state.phase === 'waiting-for-peer') resolve(state.code);
+      if (state.phase === 'waiting-for-peer') resolve(state);
       if (state.phase === 'failed') reject(new Error(`sender failed first: ${state.message}`));
     });
   });
-  const receiver = receiveFiles({ serverUrl, remedySurface: 'cli', ...receive, code });
+  const { code, key } = shown;
+  if (keyFromLink && key === undefined) throw new Error('the sender showed no link key');
+  const receiver = receiveFiles({
+    serverUrl,
+    remedySurface: 'cli',
+    ...receive,
+    code,
+    ...(keyFromLink && key !== undefined ? { linkSecret: key } : {}),
+  });
   let receiverRoute: Route | undefined;
   receiver.on('connected', (route) => (receiverRoute = route));
   onReceiverStart(receiver);

@@ -178,12 +178,13 @@ export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBa
       return ok(null);
     },
 
-    async startReceive(code) {
+    async startReceive(code, key) {
       if (busy()) return refuseBusy();
       const next = new ReceiveTransfer({
         signalingAddress: await address(),
         local: browserPeerVersion(),
         code,
+        ...(key === undefined ? {} : { linkSecret: key }),
         saving,
         reportStats: settings.reportStats,
         publish: (view) => publishFor(next)(view),

@@ -18,6 +18,8 @@ export interface ReceiveOptions {
   local: PeerVersion;
   /** Normalized. */
   code: string;
+  /** The secret of the receive link the page was opened from (docs/protocol.md, "Secret link"). */
+  linkSecret?: string;
   saving: SaveChoice;
   /** Add the received bytes to the server's anonymous counter. */
   reportStats: boolean;
@@ -41,7 +43,7 @@ export class ReceiveTransfer {
 
   /** Runs until the transfer has an outcome; never rejects. */
   async run(): Promise<void> {
-    const { signalingAddress, local, code, saving, reportStats } = this.#options;
+    const { signalingAddress, local, code, saving, reportStats, linkSecret } = this.#options;
     const cancelled = this.#cancelled.signal;
     const publish = (view: TransferView): void => this.#publish(view);
     const requests = browserSignalingRequests(signalingAddress);
@@ -60,6 +62,7 @@ export class ReceiveTransfer {
               surface: 'browser',
               caps: offeredCapabilities(),
               randomBytes,
+              ...(linkSecret === undefined ? {} : { linkSecret }),
               local,
               remedySurface: 'browser',
               // After a lost link the batch goes on into the target the person already accepted.

@@ -8,6 +8,7 @@ import { toFailure } from '../../../src-shared/session/session-failure';
 import type { TransferView } from '../../../src-shared/transfer/transfer-view';
 import { blobFileSource } from './blob-source';
 import { browserClock } from './browser-clock';
+import { newLinkSecret } from '../../../src-shared/verify/link-secret';
 import { randomBytes } from './random-bytes';
 import { browserRoute } from './browser-route';
 import { joinBrowserRoom } from './browser-seat';
@@ -54,6 +55,9 @@ export class SendTransfer {
         fileName: path,
         fileSize: file.size,
       }));
+      const caps = offeredCapabilities();
+      // One secret for this code, shown with it in the receive link (docs/protocol.md, "Secret link").
+      const linkSecret = caps.includes('link') ? newLinkSecret(randomBytes) : undefined;
       await runSendFlow(
         {
           clock: browserClock,
@@ -69,8 +73,9 @@ export class SendTransfer {
               surface: 'browser',
               sources,
               announced,
-              caps: offeredCapabilities(),
+              caps,
               randomBytes,
+              ...(linkSecret === undefined ? {} : { linkSecret }),
               local,
               remedySurface: 'browser',
               code,
@@ -85,6 +90,7 @@ export class SendTransfer {
           publish,
           cancelled,
           afterConnectMs: BROWSER_CONNECT_DELAY_MS,
+          ...(linkSecret === undefined ? {} : { linkSecret }),
         },
       );
     } catch (error) {
