@@ -120,3 +120,25 @@ test('CLI → browser opened from the sender’s link: verified automatically on
   const [saved] = await receiver.savedDownloads(1);
   expect(sha256(saved)).toBe(sha256(file));
 });
+
+test('browser → browser: the waiting page and the asking page show the same words', async ({
+  browser,
+}) => {
+  const file = randomFile(scratch.path, 'between-pages/map.png', 32_768);
+  const sender = await browserPeer(browser);
+  const receiver = await browserPeer(browser);
+  const code = await sender.send([file]);
+  await receiver.receive(code);
+
+  const asked = await wordsOn(receiver);
+  const waiting = await wordsOn(sender);
+  expect(asked).toMatch(/^[a-z]+ [a-z]+ [a-z]+$/);
+  expect(waiting).toBe(asked);
+  await receiver.page.screenshot({ path: 'reports/screenshots/verification-words-browsers.png' });
+  await receiver.accept();
+
+  expect(await receiver.done()).toContain('1 file');
+  expect(await sender.done()).toContain('arrived on the other device');
+  const [saved] = await receiver.savedDownloads(1);
+  expect(sha256(saved)).toBe(sha256(file));
+});
