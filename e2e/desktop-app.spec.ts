@@ -151,6 +151,27 @@ test('the accept prompt lists every file a command-line sender offers, flagging 
   expect(readdirSync(downloads)).toEqual([]);
 });
 
+test('the app and a command-line sender show the same verification words', async ({ page }) => {
+  const outbox = join(scratch.path, 'outbox');
+  randomFile(outbox, 'contract.pdf', 50_000);
+  const sender = cli('send', '--server', server.url, join(outbox, 'contract.pdf'));
+  const [, code] = await sender.waitForLine(CODE_LINE, 30_000);
+
+  await receiveInApp(page, code);
+  const words = page.getByTestId('peer-check').locator('.verification-words');
+  await expect(words).toBeVisible();
+  const [, printed] = await sender.waitForLine(
+    /^Verify: ([a-z]+ [a-z]+ [a-z]+) \(check the other device shows the same words\)$/,
+    30_000,
+  );
+  expect(await words.textContent()).toBe(printed);
+  await page.screenshot({ path: 'reports/screenshots/verification-words-desktop.png' });
+  await page.getByRole('button', { name: 'Accept' }).click();
+  await expect(page.getByTestId('transfer-done')).toBeVisible({ timeout: 60_000 });
+  expect(await sender.waitForExit(30_000)).toBe(0);
+  expect(sha256(join(downloads, 'contract.pdf'))).toBe(sha256(join(outbox, 'contract.pdf')));
+});
+
 test('a folder chosen at the accept prompt is where the files land', async ({ page }) => {
   const outbox = join(scratch.path, 'outbox');
   randomFile(outbox, 'scan.png', 80_000);
