@@ -1,31 +1,12 @@
-import { Fragment, useEffect, useState } from 'react';
-import { useFerryStores } from '../stores/stores-context';
-
-const ERR_CLIPBOARD = 'ERR_CLIPBOARD';
-const COPIED_FOR_MS = 2000;
+import { Fragment } from 'react';
+import { useCopy } from './use-copy';
 
 /** The code in large type, word by word, with a Copy button. */
 export function CodeDisplay({ code }: { code: string }) {
-  const { notice } = useFerryStores();
-  const [copied, setCopied] = useState(false);
-
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPIED_FOR_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  async function copy(): Promise<void> {
-    try {
-      await navigator.clipboard.writeText(code);
-      setCopied(true);
-    } catch {
-      notice.getState().show({
-        code: ERR_CLIPBOARD,
-        message: 'Ferry could not copy the code; select the words and copy them instead.',
-      });
-    }
-  }
+  const { copied, copy } = useCopy(
+    code,
+    'Ferry could not copy the code; select the words and copy them instead.',
+  );
 
   return (
     <div className="code-display">
@@ -37,7 +18,7 @@ export function CodeDisplay({ code }: { code: string }) {
           </Fragment>
         ))}
       </p>
-      <button type="button" className="button" onClick={() => void copy()}>
+      <button type="button" className="button" onClick={copy}>
         {copied ? 'Copied' : 'Copy'}
       </button>
       <span className="visually-hidden" role="status">

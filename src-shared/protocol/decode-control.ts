@@ -1,23 +1,24 @@
 import * as v from 'valibot';
 import { LINK_PROOF_PATTERN, SAS_HEX_PATTERN, VERIFY_DIGEST_PATTERN } from './limits';
-import type {
-  AckMessage,
-  Capability,
-  CapsMessage,
-  ControlType,
-  DigestMessage,
-  ExtensionType,
-  IncomingMetadata,
-  IncompatibleMessage,
-  LinkProofMessage,
-  ListMessage,
-  ReceiverWireMessage,
-  ResumeMessage,
-  SasRevealMessage,
-  SenderWireMessage,
-  StartMessage,
-  VerifiedMessage,
-  VersionAdvert,
+import {
+  CAPABILITIES,
+  type AckMessage,
+  type Capability,
+  type CapsMessage,
+  type ControlType,
+  type DigestMessage,
+  type ExtensionType,
+  type IncomingMetadata,
+  type IncompatibleMessage,
+  type LinkProofMessage,
+  type ListMessage,
+  type ReceiverWireMessage,
+  type ResumeMessage,
+  type SasRevealMessage,
+  type SenderWireMessage,
+  type StartMessage,
+  type VerifiedMessage,
+  type VersionAdvert,
 } from './messages';
 
 /** Why a frame that is not file data was not read as a control message. */
@@ -235,17 +236,8 @@ const INCOMPATIBLE = v.pipe(
   v.transform((fields): IncompatibleMessage => ({ type: 'incompatible', ...withAdvert(fields) })),
 );
 
-const CAPABILITIES: readonly Capability[] = [
-  'verify',
-  'resume',
-  'reconnect',
-  'list',
-  'sas',
-  'link',
-];
-
 const isCapability = (value: unknown): value is Capability =>
-  CAPABILITIES.includes(value as Capability);
+  (CAPABILITIES as readonly unknown[]).includes(value);
 
 const COMMIT_PROBLEM = 'commit is not a SHA-256 digest in lowercase hex';
 const NONCE_PROBLEM = 'nonce is not 32 bytes in lowercase hex';

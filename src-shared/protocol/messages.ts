@@ -80,7 +80,8 @@ export type ReceiverMessage = AckMessage | ReceivedMessage | IncompatibleMessage
  * versioning rule 6 lets every older or spec-only peer ignore. A peer sends them only once the
  * other side announced the capability they belong to, except `ferry-caps` itself.
  */
-export type Capability = 'verify' | 'resume' | 'reconnect' | 'list' | 'sas' | 'link';
+export const CAPABILITIES = ['verify', 'resume', 'reconnect', 'list', 'sas', 'link'] as const;
+export type Capability = (typeof CAPABILITIES)[number];
 
 /** Either way: the capabilities this side speaks. The sender's comes first; a receiver only answers one. */
 export interface CapsMessage {

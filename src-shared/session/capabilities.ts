@@ -1,15 +1,8 @@
-import type { Capability } from '../protocol/messages';
+import { CAPABILITIES, type Capability } from '../protocol/messages';
 import { canDigest } from '../verify/file-digest';
 
 /** Every extension this build speaks (docs/protocol.md, "Capabilities"). */
-export const FERRY_CAPABILITIES: readonly Capability[] = [
-  'verify',
-  'resume',
-  'reconnect',
-  'list',
-  'sas',
-  'link',
-];
+export const FERRY_CAPABILITIES: readonly Capability[] = CAPABILITIES;
 
 /**
  * What this runtime can offer: every extension rests on WebCrypto's SHA-256 (content digests,

@@ -23,8 +23,14 @@ import { SessionFailure, toFailure } from './session-failure';
 import { SessionTimers } from './session-timers';
 import { keptBytes, LinkWatch, reconnects, type KeptBytes } from './link-watch';
 import { digestOfBlocks, FileDigest, type IncrementalSha256Factory } from '../verify/file-digest';
-import { linkProof } from '../verify/link-secret';
-import { commitmentTo, newNonce, verificationWords, type PeerFingerprints } from '../verify/sas';
+import { linkProofs } from '../verify/link-secret';
+import {
+  commitmentTo,
+  newNonce,
+  sasInputAs,
+  verificationWords,
+  type PeerFingerprints,
+} from '../verify/sas';
 
 /**
  * How the batch is accepted: by asking the person (who picks where it goes, or declines with
@@ -253,12 +259,7 @@ class ReceiveSession {
   #deriveWords(senderNonce: string, receiverNonce: string): void {
     const prints = this.#fingerprints;
     if (prints === undefined) return;
-    const words = verificationWords({
-      senderNonce,
-      receiverNonce,
-      senderFingerprint: prints.remote,
-      receiverFingerprint: prints.local,
-    });
+    const words = verificationWords(sasInputAs('receiver', prints, senderNonce, receiverNonce));
     Promise.all([words, commitmentTo(senderNonce)]).then(
       ([derived, revealedCommit]) =>
         this.#handle({ type: 'words-derived', words: derived, revealedCommit }),
@@ -271,14 +272,9 @@ class ReceiveSession {
     const prints = this.#fingerprints;
     const secret = this.#config.linkSecret;
     if (prints === undefined || secret === undefined) return;
-    const input = {
-      senderNonce,
-      receiverNonce,
-      senderFingerprint: prints.remote,
-      receiverFingerprint: prints.local,
-    };
-    Promise.all([linkProof(secret, 'receiver', input), linkProof(secret, 'sender', input)]).then(
-      ([own, expected]) => this.#handle({ type: 'link-proved', own, expected }),
+    const input = sasInputAs('receiver', prints, senderNonce, receiverNonce);
+    linkProofs(secret, 'receiver', input).then(
+      ({ own, expected }) => this.#handle({ type: 'link-proved', own, expected }),
       (error: unknown) => this.#handle({ type: 'link-failed', detail: String(error) }),
     );
   }

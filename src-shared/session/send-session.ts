@@ -21,8 +21,14 @@ import type { PeerVersion } from '../protocol/version-negotiation';
 import type { RemedySurface } from '../protocol/version-remedy';
 import type { DeliveredFileView, PeerCheck, TransferView } from '../transfer/transfer-view';
 import { digestOfBlocks, FileDigest, type IncrementalSha256Factory } from '../verify/file-digest';
-import { linkProof } from '../verify/link-secret';
-import { commitmentTo, newNonce, verificationWords, type PeerFingerprints } from '../verify/sas';
+import { linkProofs } from '../verify/link-secret';
+import {
+  commitmentTo,
+  newNonce,
+  sasInputAs,
+  verificationWords,
+  type PeerFingerprints,
+} from '../verify/sas';
 import { ChannelBuffer } from './channel-buffer';
 import { chunkSizeFor } from './chunk-plan';
 import type { FileSource, SourceReader } from './file-source';
@@ -266,12 +272,7 @@ class SendSession {
   #deriveWords(senderNonce: string, receiverNonce: string): void {
     const prints = this.#sas?.fingerprints;
     if (prints === undefined) return;
-    verificationWords({
-      senderNonce,
-      receiverNonce,
-      senderFingerprint: prints.local,
-      receiverFingerprint: prints.remote,
-    }).then(
+    verificationWords(sasInputAs('sender', prints, senderNonce, receiverNonce)).then(
       (words) => this.#handle({ type: 'words-derived', words }),
       (error: unknown) => this.#handle({ type: 'words-failed', detail: String(error) }),
     );
@@ -282,14 +283,9 @@ class SendSession {
     const prints = this.#sas?.fingerprints;
     const secret = this.#config.linkSecret;
     if (prints === undefined || secret === undefined) return;
-    const input = {
-      senderNonce,
-      receiverNonce,
-      senderFingerprint: prints.local,
-      receiverFingerprint: prints.remote,
-    };
-    Promise.all([linkProof(secret, 'sender', input), linkProof(secret, 'receiver', input)]).then(
-      ([own, expected]) => this.#handle({ type: 'link-proved', own, expected }),
+    const input = sasInputAs('sender', prints, senderNonce, receiverNonce);
+    linkProofs(secret, 'sender', input).then(
+      ({ own, expected }) => this.#handle({ type: 'link-proved', own, expected }),
       (error: unknown) => this.#handle({ type: 'link-failed', detail: String(error) }),
     );
   }

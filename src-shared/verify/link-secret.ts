@@ -91,6 +91,20 @@ const utf8 = new TextEncoder();
  * One side's proof: HMAC-SHA256 keyed with the secret over the context, the role, both nonces
  * and both fingerprints in the roles' order, in lowercase hex.
  */
+/** This side's proof, and the one the other side must send, computed from the same input. */
+export async function linkProofs(
+  secret: string,
+  role: LinkRole,
+  input: SasInput,
+): Promise<{ own: string; expected: string }> {
+  const other: LinkRole = role === 'sender' ? 'receiver' : 'sender';
+  const [own, expected] = await Promise.all([
+    linkProof(secret, role, input),
+    linkProof(secret, other, input),
+  ]);
+  return { own, expected };
+}
+
 export async function linkProof(secret: string, role: LinkRole, input: SasInput): Promise<string> {
   const subtle = (globalThis as { crypto?: HmacCrypto }).crypto?.subtle;
   if (subtle === undefined) throw new Error('this runtime has no WebCrypto HMAC');

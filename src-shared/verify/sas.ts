@@ -69,6 +69,21 @@ export interface SasInput {
   receiverFingerprint: string;
 }
 
+/**
+ * Both nonces and this connection's fingerprints in the roles' order, from `role`'s own view:
+ * the sender's own certificate is the local one on the sender and the remote one on the receiver.
+ */
+export function sasInputAs(
+  role: 'sender' | 'receiver',
+  prints: PeerFingerprints,
+  senderNonce: string,
+  receiverNonce: string,
+): SasInput {
+  const [senderFingerprint, receiverFingerprint] =
+    role === 'sender' ? [prints.local, prints.remote] : [prints.remote, prints.local];
+  return { senderNonce, receiverNonce, senderFingerprint, receiverFingerprint };
+}
+
 const utf8 = new TextEncoder();
 
 /**
