@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { err } from '../../src-shared/ipc/result';
-import { CODE, WAITING_FOR_PEER } from '../testing/fixtures';
+import { err, ok } from '../../src-shared/ipc/result';
+import { CODE, PHOTO, WAITING_FOR_PEER } from '../testing/fixtures';
 import { push, renderApp } from '../testing/render-app';
 import { createScriptedBackend } from '../testing/scripted-backend';
 import { App } from './app';
@@ -105,6 +105,24 @@ describe('the app window', () => {
     await user.click(screen.getByRole('button', { name: 'Choose files' }));
     await user.click(screen.getByRole('tab', { name: 'Receive' }));
     expect(screen.queryByText('The file dialog could not open.')).toBeNull();
+  });
+
+  it('clears a stale notice when the person starts something new', async () => {
+    const backend = createScriptedBackend();
+    backend.respond('pickFiles', err('ERR_INTERNAL', 'the file dialog could not open'));
+    const { user } = await renderApp(backend);
+    await user.click(screen.getByRole('button', { name: 'Choose files' }));
+    expect(screen.getByText('The file dialog could not open.')).toBeTruthy();
+
+    backend.respond('pickFiles', ok([PHOTO]));
+    await user.click(screen.getByRole('button', { name: 'Choose files' }));
+    expect(screen.queryByText('The file dialog could not open.')).toBeNull();
+
+    backend.respond('pickFolder', err('ERR_INTERNAL', 'the folder dialog could not open'));
+    await user.click(screen.getByRole('button', { name: 'Choose folder' }));
+    expect(screen.getByText('The folder dialog could not open.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(screen.queryByText('The folder dialog could not open.')).toBeNull();
   });
 
   it("shows a transfer's warning, which does not stop it, until it is dismissed", async () => {

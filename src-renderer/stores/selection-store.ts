@@ -27,6 +27,8 @@ export const selectionFiles = (items: readonly SelectedItem[]): number =>
 export function createSelectionStore(backend: FerryBackend, notice: NoticeStore): SelectionStore {
   return createStore<SelectionState>()((set, get) => {
     async function adding(action: Promise<BackendResult<SelectedItem[]>>): Promise<void> {
+      // A new action: what went wrong before is no longer the news.
+      notice.getState().clear();
       set({ pending: true });
       const result = await action;
       set({ pending: false });

@@ -29,6 +29,8 @@ export type TransferStore = StoreApi<TransferState>;
 export function createTransferStore(backend: FerryBackend, notice: NoticeStore): TransferStore {
   return createStore<TransferState>()((set, get) => {
     async function starting(action: Promise<BackendResult<unknown>>): Promise<void> {
+      // A new action: what went wrong before is no longer the news.
+      notice.getState().clear();
       set({ pending: true });
       const result = await action;
       set({ pending: false });
@@ -56,6 +58,7 @@ export function createTransferStore(backend: FerryBackend, notice: NoticeStore):
         succeeded(await backend.cancel(), notice);
       },
       async dismiss() {
+        notice.getState().clear();
         return succeeded(await backend.dismiss(), notice);
       },
     };
