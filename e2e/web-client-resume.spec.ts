@@ -60,10 +60,10 @@ function sidecarBlocks(folder: string, name: string): number {
   return readFileSync(sidecar, 'utf8').split('\n').slice(1).filter(Boolean).length;
 }
 
-/** What the page's progress says has arrived of the whole batch ("All files: 12.0 MB of …"). */
+/** What the page's progress says has arrived of the whole batch ("12.0 MB of 100 MB · 12 %"). */
 async function bytesShownDone(page: FerryPage): Promise<number> {
-  const meter = page.page.getByTestId('transfer-progress').locator('.meter-label').nth(1);
-  const [, done] = /^All files(.+) of /.exec((await meter.textContent()) ?? '') ?? [];
+  const amount = page.page.getByTestId('batch-meter').locator('.meter-label > span').nth(1);
+  const [, done] = /^(.+?) of /.exec((await amount.textContent()) ?? '') ?? [];
   return done === undefined ? 0 : bytesOf(done);
 }
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { formatBytes, formatSpeed } from '../../src-shared/format/format-bytes';
 import { formatDuration } from '../../src-shared/format/format-duration';
-import type { TransferView } from '../../src-shared/transfer/transfer-view';
+import type { ProgressView, TransferView } from '../../src-shared/transfer/transfer-view';
 import { CancelTransfer } from './cancel-transfer';
 import { PeerCheckLine } from './peer-check-line';
 import { StepHeading } from './step-heading';
@@ -24,7 +24,13 @@ const CONSEQUENCE_KEPT = {
     'Cancelling stops the transfer. What arrived is kept, so the same files sent again pick up where this left off.',
 } as const;
 
-/** Both sides' progress: the file under way, the whole batch, speed and time left. */
+const percentOf = (done: number, size: number): string =>
+  `${Math.floor(share(done, size) * 100)} %`;
+
+/**
+ * Both sides' progress: the file under way and the whole batch (one bar with a percentage when
+ * the batch is one file), speed and time left.
+ */
 export function TransferProgress({ view }: { view: Transferring }) {
   const { progress } = view;
   const headingId = useId();
@@ -33,6 +39,51 @@ export function TransferProgress({ view }: { view: Transferring }) {
       <StepHeading id={headingId}>
         {view.direction === 'send' ? 'Sending' : 'Receiving'}
       </StepHeading>
+      {progress.fileCount === 1 ? (
+        <OneFile progress={progress} />
+      ) : (
+        <EachAndAll progress={progress} />
+      )}
+      {view.peerCheck !== undefined && <PeerCheckLine check={view.peerCheck} />}
+      <p className="rate">
+        {formatSpeed(progress.bytesPerSecond)} ·{' '}
+        {progress.etaSeconds === undefined
+          ? 'estimating time left'
+          : `about ${formatDuration(progress.etaSeconds)} left`}
+      </p>
+      <CancelTransfer
+        consequence={
+          (progress.keepsPartial === true ? CONSEQUENCE_KEPT : CONSEQUENCE)[view.direction]
+        }
+      />
+    </section>
+  );
+}
+
+/** A batch of one file: its name, how much of it is here, and one bar. */
+function OneFile({ progress }: { progress: ProgressView }) {
+  return (
+    <div className="meter" data-testid="batch-meter">
+      <p className="meter-label">
+        <span className="file-name">{progress.fileName}</span>
+        <span>
+          {formatBytes(progress.bytesDone)} of {formatBytes(progress.totalBytes)} ·{' '}
+          {percentOf(progress.bytesDone, progress.totalBytes)}
+        </span>
+      </p>
+      <progress
+        aria-label="Progress"
+        value={share(progress.bytesDone, progress.totalBytes)}
+        max={1}
+      />
+    </div>
+  );
+}
+
+/** A batch of several files: the file under way, then all of them. */
+function EachAndAll({ progress }: { progress: ProgressView }) {
+  return (
+    <>
       <div className="meter">
         <p className="meter-label">
           <span>
@@ -49,7 +100,7 @@ export function TransferProgress({ view }: { view: Transferring }) {
           max={1}
         />
       </div>
-      <div className="meter">
+      <div className="meter" data-testid="batch-meter">
         <p className="meter-label">
           <span>All files</span>
           <span>
@@ -62,18 +113,6 @@ export function TransferProgress({ view }: { view: Transferring }) {
           max={1}
         />
       </div>
-      {view.peerCheck !== undefined && <PeerCheckLine check={view.peerCheck} />}
-      <p className="rate">
-        {formatSpeed(progress.bytesPerSecond)} ·{' '}
-        {progress.etaSeconds === undefined
-          ? 'estimating time left'
-          : `about ${formatDuration(progress.etaSeconds)} left`}
-      </p>
-      <CancelTransfer
-        consequence={
-          (progress.keepsPartial === true ? CONSEQUENCE_KEPT : CONSEQUENCE)[view.direction]
-        }
-      />
-    </section>
+    </>
   );
 }

@@ -323,6 +323,31 @@ describe('progress', () => {
     },
   );
 
+  it('shows a batch of one file as one bar with a percentage', async () => {
+    await showing({
+      phase: 'transferring',
+      direction: 'receive',
+      progress: {
+        ...PROGRESS,
+        fileIndex: 1,
+        fileCount: 1,
+        fileName: 'movie.mkv',
+        fileBytes: 1_048_576,
+        fileSize: 4_194_304,
+        bytesDone: 1_048_576,
+        totalBytes: 4_194_304,
+      },
+    });
+    const panel = screen.getByTestId('transfer-progress');
+    const bars = within(panel).getAllByRole('progressbar') as HTMLProgressElement[];
+    expect(bars.map((bar) => [bar.getAttribute('aria-label'), bar.value])).toEqual([
+      ['Progress', 0.25],
+    ]);
+    expect(within(panel).getByText('movie.mkv')).toBeTruthy();
+    expect(within(panel).getByText('1.00 MB of 4.00 MB · 25 %')).toBeTruthy();
+    expect(within(panel).queryByText(/^File 1 of 1/)).toBeNull();
+  });
+
   it.each([
     ['send', 'The other device keeps what arrived'],
     ['receive', 'What arrived is kept'],
