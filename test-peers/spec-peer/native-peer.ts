@@ -25,6 +25,13 @@ class NativePeer implements PeerPort {
   readonly #events: PeerEvents;
   readonly #tripwire: Tripwire;
   #channel: DataChannel | undefined;
+  /**
+   * An offerer's own candidates, held until the answer is applied. libdatachannel 0.24 starts
+   * DTLS as soon as ICE connects, before it has the remote fingerprint, and then fails the
+   * handshake when the answerer's checks arrive first: a fault of the library, not of the wire.
+   * https://github.com/paullouisageneau/libdatachannel/pull/1612
+   */
+  #held: CandidateInit[] | undefined;
 
   constructor(events: PeerEvents, tripwire: Tripwire) {
     this.#events = events;
@@ -48,11 +55,13 @@ class NativePeer implements PeerPort {
     pc.onLocalCandidate(
       guard((candidate: string, mid: string) => {
         const sdp = pc.localDescription()?.sdp ?? '';
-        events.localCandidate({
+        const found: CandidateInit = {
           candidate: candidate.replace(/^a=/, ''),
           sdpMid: mid,
           ...optionalIndex(mLineIndexOf(mid, sdp)),
-        });
+        };
+        if (this.#held !== undefined) this.#held.push(found);
+        else events.localCandidate(found);
       }),
     );
     pc.onIceStateChange(guard((state: string) => events.note(`ice ${state}`)));
@@ -67,6 +76,7 @@ class NativePeer implements PeerPort {
   }
 
   offer(): void {
+    this.#held = [];
     // With automatic negotiation (the default) creating the channel makes the offer.
     this.#adopt(this.#pc.createDataChannel('spec-peer'));
   }
@@ -74,6 +84,9 @@ class NativePeer implements PeerPort {
   acceptRemote(type: 'offer' | 'answer', sdp: string): Promise<void> {
     try {
       this.#pc.setRemoteDescription(sdp, type);
+      const held = this.#held ?? [];
+      this.#held = undefined;
+      for (const candidate of held) this.#events.localCandidate(candidate);
       return Promise.resolve();
     } catch (error) {
       return Promise.reject(failure(`setRemoteDescription(${type}) failed: ${String(error)}`));
