@@ -1,4 +1,4 @@
-import type { PeerCheck } from '../../src-shared/transfer/transfer-view';
+import { rememberedDeviceLine, type PeerCheck } from '../../src-shared/transfer/transfer-view';
 import type { CliIo } from './cli-io';
 
 const YES = /^\s*y(es)?\s*$/i;
@@ -6,6 +6,7 @@ const YES = /^\s*y(es)?\s*$/i;
 /** The one line each side prints before file data moves (docs/protocol.md, "Verification words"). */
 export function verifyLine(check: PeerCheck): string {
   if (check.kind === 'link') return 'Verify: verified automatically by the secret link';
+  if (check.kind === 'device') return `Verify: ${rememberedDeviceLine(check.name)}`;
   const line =
     check.kind === 'words'
       ? `Verify: ${check.words} (check the other device shows the same words)`
@@ -32,8 +33,9 @@ export function verifyLinePrinter(io: CliIo): (check: PeerCheck) => void {
  * confirmed, so that answer is no, without asking; no input at all is no as well.
  */
 export async function confirmWords(check: PeerCheck, io: CliIo): Promise<boolean> {
-  // Both sides proved the link's secret: there is nothing left for a person to compare.
-  if (check.kind === 'link') return true;
+  // Both sides proved the link's secret, or this is a device remembered once it was verified:
+  // there is nothing left for a person to compare.
+  if (check.kind === 'link' || check.kind === 'device') return true;
   if (check.kind === 'unverified') {
     io.out.write(
       'Stopped: --verify needs verification words, and the other device cannot show them.\n',

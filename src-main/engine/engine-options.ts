@@ -22,6 +22,8 @@ import { CODE_LIFETIME_MS } from '../../src-shared/signaling/limits';
 import type { Frame } from '../../src-shared/protocol/frame';
 import type { OfferView, PeerCheck } from '../../src-shared/transfer/transfer-view';
 import type { DownloadMark } from './download-mark';
+import type { DeviceSetting } from '../../src-shared/devices/peer-identity';
+import type { ExpectedPeer } from '../../src-shared/session/expected-peer';
 
 /**
  * Every deadline of a native peer in milliseconds (docs/protocol.md, "Setup deadlines" and
@@ -111,6 +113,23 @@ export interface PeerOptions {
    * extensions"). Default true; false speaks the spec's wire alone, as benchmarks compare.
    */
   extensions?: boolean;
+  /**
+   * This installation's persistent certificate, name and remembered devices (devices/
+   * installation.ts; docs/protocol.md, "Remembered devices"). Without it every connection has a
+   * fresh certificate and `device` is not offered.
+   */
+  identity?: EngineIdentity;
+  /**
+   * Only this remembered device may be on the other end: any other is refused before a frame
+   * moves (ERR_UNEXPECTED_DEVICE).
+   */
+  expectPeer?: ExpectedPeer;
+}
+
+export interface EngineIdentity {
+  /** The certificate and its key in one PEM file, for node-datachannel. */
+  pemFile: string;
+  devices: DeviceSetting;
 }
 
 /** Lets a test play a sender that lies about its files; the engine's test seam, not a feature. */

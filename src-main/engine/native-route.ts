@@ -28,7 +28,11 @@ export function nativeRoute(
       const route = await setUpRoute(options, requests, control.warn, stop);
       return {
         createPeer: (role) => {
-          latest = new PeerLink({ role, ...route });
+          latest = new PeerLink({
+            role,
+            ...route,
+            ...(options.identity === undefined ? {} : { pemFile: options.identity.pemFile }),
+          });
           return latest;
         },
       };

@@ -23,6 +23,11 @@ export interface PeerLinkOptions {
   iceServers: string[];
   /** Gather and use relay candidates only. */
   relayOnly: boolean;
+  /**
+   * The installation's certificate and key (devices/native-identity.ts); without it the
+   * connection makes a fresh certificate of its own.
+   */
+  pemFile?: string;
 }
 
 /** Which kind of route the selected candidate pair uses. */
@@ -89,6 +94,9 @@ export class PeerLink
     this.#pc = new nodeDataChannel.PeerConnection(CHANNEL_LABEL, {
       iceServers: options.iceServers,
       iceTransportPolicy: options.relayOnly ? 'relay' : 'all',
+      ...(options.pemFile === undefined
+        ? {}
+        : { certificatePemFile: options.pemFile, keyPemFile: options.pemFile }),
     });
     const pc = this.#pc;
     // libdatachannel 0.24 starts DTLS as soon as ICE connects, before it has committed the

@@ -57,6 +57,7 @@ async function receive(
           caps: offeredCapabilities(options.extensions),
           randomBytes,
           ...(options.linkSecret === undefined ? {} : { linkSecret: options.linkSecret }),
+          ...(options.identity === undefined ? {} : { devices: options.identity.devices }),
           incrementalSha256: nodeSha256,
           local: localVersion(options),
           remedySurface: options.remedySurface,
@@ -78,7 +79,13 @@ async function receive(
       },
       reportBytes: (bytes) => requests.reportBytes(bytes),
     },
-    { code, publish: control.update, cancelled, report: options.reportBytes !== false },
+    {
+      code,
+      publish: control.update,
+      cancelled,
+      report: options.reportBytes !== false,
+      ...(options.expectPeer === undefined ? {} : { expectPeer: options.expectPeer }),
+    },
   );
 }
 

@@ -65,6 +65,7 @@ async function send(options: SendOptions, control: TransferControl): Promise<voi
           caps,
           randomBytes,
           ...(linkSecret === undefined ? {} : { linkSecret }),
+          ...(options.identity === undefined ? {} : { devices: options.identity.devices }),
           // The person compares the words once, on the connection the batch was accepted on;
           // a restored link goes on without asking again (docs/protocol.md, "Verification words").
           ...(continuing || options.onPeerCheck === undefined
@@ -90,6 +91,7 @@ async function send(options: SendOptions, control: TransferControl): Promise<voi
       cancelled,
       afterConnectMs: 0,
       ...(linkSecret === undefined ? {} : { linkSecret }),
+      ...(options.expectPeer === undefined ? {} : { expectPeer: options.expectPeer }),
     },
   );
 }

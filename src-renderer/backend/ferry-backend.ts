@@ -1,5 +1,6 @@
 import type {
   DesktopSettings,
+  DevicesView,
   DiscoveredRoom,
   LanRoomView,
   SettingsChange,
@@ -7,7 +8,7 @@ import type {
 import type { IpcError, IpcResult } from '../../src-shared/ipc/result';
 import type { TransferView } from '../../src-shared/transfer/transfer-view';
 
-export type { DiscoveredRoom, LanRoomView, SettingsChange };
+export type { DevicesView, DiscoveredRoom, LanRoomView, SettingsChange };
 
 /** A failure a person should read: a stable `ERR_*` code and one sentence. */
 export type BackendError = IpcError;
@@ -45,6 +46,8 @@ export interface BackendCapabilities {
   revealFiles: boolean;
   /** Has a settings screen. */
   settings: boolean;
+  /** Can accept offers from a remembered device without asking (the desktop app's quick save). */
+  autoAcceptFromDevices: boolean;
 }
 
 export interface BackendSnapshot {
@@ -52,6 +55,8 @@ export interface BackendSnapshot {
   lanRoom: LanRoomView;
   discoveredRooms: DiscoveredRoom[];
   settings: FerrySettings;
+  /** This device's name and the devices it remembers (docs/protocol.md, "Remembered devices"). */
+  devices: DevicesView;
   /**
    * What Ferry was opened with ("Open with", command line), or why it could not be read. It may
    * take another request to describe, so it comes later than the rest, which is applied at once.
@@ -64,6 +69,7 @@ export type BackendEvent =
   | { type: 'lan-room'; lanRoom: LanRoomView }
   | { type: 'discovered-rooms'; rooms: DiscoveredRoom[] }
   | { type: 'settings'; settings: FerrySettings }
+  | { type: 'devices'; devices: DevicesView }
   | { type: 'opened'; opened: BackendResult<SelectedItem[]> }
   /** Something the person should know that does not stop the transfer (a skipped link). */
   | { type: 'warning'; message: string };
@@ -109,4 +115,14 @@ export interface FerryBackend {
   setLanRoom(enabled: boolean): Promise<BackendResult<LanRoomView>>;
   openFolder(path: string): Promise<BackendResult<null>>;
   revealFile(path: string): Promise<BackendResult<null>>;
+
+  /**
+   * Remembers the other end of the finished transfer on screen as `name`; refused unless that
+   * transfer verified it (its `peer.check` is words, the secret link or a remembered device).
+   */
+  rememberPeer(name: string): Promise<BackendResult<DevicesView>>;
+  renameDevice(fingerprint: string, name: string): Promise<BackendResult<DevicesView>>;
+  forgetDevice(fingerprint: string): Promise<BackendResult<DevicesView>>;
+  /** Only where `capabilities.autoAcceptFromDevices`. */
+  setDeviceAutoAccept(fingerprint: string, autoAccept: boolean): Promise<BackendResult<DevicesView>>;
 }

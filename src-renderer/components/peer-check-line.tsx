@@ -1,8 +1,14 @@
-import { LINK_MATCHED, LINK_UNUSED, type PeerCheck } from '../../src-shared/transfer/transfer-view';
+import {
+  LINK_MATCHED,
+  LINK_UNUSED,
+  rememberedDeviceLine,
+  type PeerCheck,
+} from '../../src-shared/transfer/transfer-view';
 
 /**
  * The verification words both people compare (docs/protocol.md, "Verification words"), that
- * the secret link matched so there is nothing to compare ("Secret link"), or plainly that the
+ * the secret link matched so there is nothing to compare ("Secret link"), that the other
+ * device is a remembered one ("Remembered devices"), or plainly that the
  * other device was not verified. Shown before anything is accepted or sent, and while the files
  * move.
  */
@@ -11,6 +17,14 @@ export function PeerCheckLine({ check }: { check: PeerCheck }) {
     return (
       <p className="peer-check peer-check--link" data-testid="peer-check">
         {LINK_MATCHED}
+      </p>
+    );
+  }
+  if (check.kind === 'device') {
+    return (
+      <p className="peer-check peer-check--device" data-testid="peer-check">
+        {rememberedDeviceLine(check.name)}
+        {check.words === undefined ? '' : ` (words: ${check.words})`}
       </p>
     );
   }

@@ -2,7 +2,13 @@ import * as v from 'valibot';
 import type { TransferView } from '../transfer/transfer-view';
 import type { IpcResult } from './result';
 import { DesktopSettingsSchema } from './settings-schema';
-import { PathListSchema, PathSchema } from './value-schemas';
+import {
+  DeviceNameInputSchema,
+  FingerprintSchema,
+  PathListSchema,
+  PathSchema,
+} from './value-schemas';
+import type { RememberedDevice } from '../devices/remembered-devices';
 
 /** A file or folder chosen for sending, as main describes it to the renderer. */
 export interface SendItem {
@@ -19,7 +25,15 @@ export interface DesktopSettings {
   downloadFolder: string;
   /** Whether the receiver reports its byte count to the server's anonymous counter. */
   reportStats: boolean;
-  autoAccept: boolean;
+}
+
+/**
+ * This installation's name and the devices it remembers (docs/protocol.md, "Remembered
+ * devices"), as Settings lists them.
+ */
+export interface DevicesView {
+  ownName: string;
+  remembered: RememberedDevice[];
 }
 
 export type LanRoomView =
@@ -39,6 +53,7 @@ export interface DesktopSnapshot {
   lanRoom: LanRoomView;
   discoveredRooms: DiscoveredRoom[];
   settings: DesktopSettings;
+  devices: DevicesView;
   /** Paths handed to the app at launch ("Open with", command line) not yet shown. */
   pendingPaths: string[];
 }
@@ -71,6 +86,18 @@ export interface InvokeContract {
   setLanRoom: { request: { enabled: boolean }; response: LanRoomView };
   openFolder: { request: { path: string }; response: null };
   revealFile: { request: { path: string }; response: null };
+  /**
+   * Remembers the other end of the finished transfer on screen as `name`; refused unless that
+   * transfer verified it (words, secret link, or a device remembered already).
+   */
+  rememberPeer: { request: { name: string }; response: DevicesView };
+  renameDevice: { request: { fingerprint: string; name: string }; response: DevicesView };
+  forgetDevice: { request: { fingerprint: string }; response: DevicesView };
+  /** Offers from this remembered device are accepted into the download folder without asking. */
+  setDeviceAutoAccept: {
+    request: { fingerprint: string; autoAccept: boolean };
+    response: DevicesView;
+  };
 }
 
 /** Everything main pushes to the renderer. */
@@ -81,6 +108,7 @@ export interface EventContract {
   sendPaths: { paths: string[] };
   /** Something the person should know that does not stop the transfer (a skipped link). */
   transferWarning: { message: string };
+  devicesChanged: DevicesView;
 }
 
 export type InvokeChannel = keyof InvokeContract;
@@ -117,6 +145,10 @@ export const requestSchemas: {
   setLanRoom: v.strictObject({ enabled: v.boolean() }),
   openFolder: PathRequestSchema,
   revealFile: PathRequestSchema,
+  rememberPeer: v.strictObject({ name: DeviceNameInputSchema }),
+  renameDevice: v.strictObject({ fingerprint: FingerprintSchema, name: DeviceNameInputSchema }),
+  forgetDevice: v.strictObject({ fingerprint: FingerprintSchema }),
+  setDeviceAutoAccept: v.strictObject({ fingerprint: FingerprintSchema, autoAccept: v.boolean() }),
 };
 
 export const INVOKE_CHANNELS = Object.keys(requestSchemas) as InvokeChannel[];
@@ -127,6 +159,7 @@ const eventChannelSet: { [K in EventChannel]: true } = {
   discoveredRooms: true,
   sendPaths: true,
   transferWarning: true,
+  devicesChanged: true,
 };
 export const EVENT_CHANNELS = Object.keys(eventChannelSet) as EventChannel[];
 

@@ -7,7 +7,6 @@ export const DesktopSettingsSchema = v.object({
   serverUrl: HttpUrlSchema,
   downloadFolder: PathSchema,
   reportStats: v.boolean(),
-  autoAccept: v.boolean(),
 }) satisfies v.GenericSchema<unknown, DesktopSettings>;
 
 /**
@@ -21,7 +20,6 @@ export function readSettings(stored: unknown, fallback: DesktopSettings): Deskto
     serverUrl: v.fallback(entries.serverUrl, fallback.serverUrl),
     downloadFolder: v.fallback(entries.downloadFolder, fallback.downloadFolder),
     reportStats: v.fallback(entries.reportStats, fallback.reportStats),
-    autoAccept: v.fallback(entries.autoAccept, fallback.autoAccept),
   }) satisfies v.GenericSchema<unknown, DesktopSettings>;
   return v.parse(v.fallback(fieldByField, fallback), stored);
 }

@@ -23,3 +23,13 @@ export const HttpUrlSchema = v.pipe(
   v.url(),
   v.check((url) => /^https?:$/.test(new URL(url).protocol), 'only http and https links'),
 );
+
+/** A typed device name before cleaning (devices/device-name.ts): bounded, never trusted. */
+export const MAX_DEVICE_NAME_INPUT = 1000;
+export const DeviceNameInputSchema = v.pipe(v.string(), v.maxLength(MAX_DEVICE_NAME_INPUT));
+
+/** A certificate fingerprint as the renderer was shown it: `sha-256 AB:CD:…`. */
+export const FingerprintSchema = v.pipe(
+  v.string(),
+  v.regex(/^[a-z0-9-]{1,32} [0-9A-F]{2}(?::[0-9A-F]{2}){15,63}$/, 'not a certificate fingerprint'),
+);

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { cleanDeviceName } from '../devices/device-name';
 import { LINK_PROOF_PATTERN, SAS_HEX_PATTERN, VERIFY_DIGEST_PATTERN } from './limits';
 import {
   CAPABILITIES,
@@ -246,24 +247,35 @@ const sasHex = (problem: string) => v.pipe(v.string(problem), v.regex(SAS_HEX_PA
 const CAPS_LIST = v.array(v.unknown(), 'caps is not a list');
 
 /**
+ * A device name is only ever a suggestion (docs/protocol.md, "Remembered devices"): one that is
+ * no text or nothing once cleaned is dropped, and the capabilities beside it still read.
+ */
+const DEVICE_NAME = v.fallback(
+  v.optional(v.pipe(v.string(), v.transform(cleanDeviceName))),
+  undefined,
+);
+
+/**
  * Capabilities this build does not know are dropped, so a newer peer's list still reads. Each
  * direction reads only its own `sas` field: the sender's `commit`, the receiver's `nonce`.
  */
 const SENDER_CAPS = v.pipe(
-  v.object({ caps: CAPS_LIST, commit: v.optional(sasHex(COMMIT_PROBLEM)) }),
-  v.transform(({ caps, commit }): CapsMessage => ({
+  v.object({ caps: CAPS_LIST, commit: v.optional(sasHex(COMMIT_PROBLEM)), name: DEVICE_NAME }),
+  v.transform(({ caps, commit, name }): CapsMessage => ({
     type: 'ferry-caps',
     caps: caps.filter(isCapability),
     ...(commit === undefined ? {} : { commit }),
+    ...(name === undefined ? {} : { name }),
   })),
 );
 
 const RECEIVER_CAPS = v.pipe(
-  v.object({ caps: CAPS_LIST, nonce: v.optional(sasHex(NONCE_PROBLEM)) }),
-  v.transform(({ caps, nonce }): CapsMessage => ({
+  v.object({ caps: CAPS_LIST, nonce: v.optional(sasHex(NONCE_PROBLEM)), name: DEVICE_NAME }),
+  v.transform(({ caps, nonce, name }): CapsMessage => ({
     type: 'ferry-caps',
     caps: caps.filter(isCapability),
     ...(nonce === undefined ? {} : { nonce }),
+    ...(name === undefined ? {} : { name }),
   })),
 );
 

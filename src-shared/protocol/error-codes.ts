@@ -37,6 +37,8 @@ export const ERROR_MESSAGES = {
   ERR_NOT_CONFIRMED: 'the verification words were not confirmed',
   // Shown as it stands, without a detail (docs/protocol.md, "Secret link").
   ERR_LINK_MISMATCH: 'someone may be intercepting this connection',
+  ERR_UNEXPECTED_DEVICE:
+    'the other device is not the one expected; someone may be intercepting this connection',
   ERR_PROTOCOL: 'the other device broke the transfer protocol',
   ERR_BAD_METADATA: 'refused file description',
   ERR_NAME_TOO_LONG: 'a file name is too long to announce to the other device',

@@ -180,3 +180,24 @@ export const LINK_CONTEXT = 'ferry-link-v1\n';
 
 /** A link proof on the wire: HMAC-SHA256, 32 bytes in lowercase hex. */
 export const LINK_PROOF_PATTERN = /^[0-9a-f]{64}$/;
+
+/**
+ * A device name, as announced beside `device` or given by a person, is cut to this many
+ * characters once cleaned (docs/protocol.md, "Remembered devices").
+ */
+export const DEVICE_NAME_MAX_CHARS = 64;
+
+/** A device keeps at most this many remembered devices; remembering one more is refused. */
+export const REMEMBERED_DEVICES_MAX = 200;
+
+/**
+ * A native installation's certificate is valid this long from its creation; peers match it by
+ * fingerprint, so the dates only have to satisfy the DTLS stacks that read them.
+ */
+export const NATIVE_CERTIFICATE_VALID_DAYS = 3650;
+
+/**
+ * A browser's stored certificate is asked to last this long; a browser may allow less, and an
+ * expired one is replaced, after which peers see a new device.
+ */
+export const BROWSER_CERTIFICATE_VALID_DAYS = 365;

@@ -80,7 +80,15 @@ export type ReceiverMessage = AckMessage | ReceivedMessage | IncompatibleMessage
  * versioning rule 6 lets every older or spec-only peer ignore. A peer sends them only once the
  * other side announced the capability they belong to, except `ferry-caps` itself.
  */
-export const CAPABILITIES = ['verify', 'resume', 'reconnect', 'list', 'sas', 'link'] as const;
+export const CAPABILITIES = [
+  'verify',
+  'resume',
+  'reconnect',
+  'list',
+  'sas',
+  'link',
+  'device',
+] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
 /** Either way: the capabilities this side speaks. The sender's comes first; a receiver only answers one. */
@@ -94,6 +102,11 @@ export interface CapsMessage {
   commit?: string;
   /** Receiver's, beside `sas`: its fresh 32-byte nonce, lowercase hex. */
   nonce?: string;
+  /**
+   * Either side's, beside `device`: the name its installation goes by, cleaned on reading; only a
+   * suggestion for "Remember this device as" (docs/protocol.md, "Remembered devices").
+   */
+  name?: string;
 }
 
 /** Receiver to sender, just before an ack with a non-zero offset: what it already has of the file. */

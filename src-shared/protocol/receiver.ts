@@ -47,6 +47,8 @@ export interface ReceiverConfig {
    * (docs/protocol.md, "Secret link").
    */
   holdsLinkSecret?: boolean;
+  /** This installation's name, announced beside `device` (docs/protocol.md, "Remembered devices"). */
+  deviceName?: string;
 }
 
 /**
@@ -197,6 +199,8 @@ export interface ReceiverMachine {
    * verification words, or that it cannot show any. Always known before the person is asked.
    */
   readonly peerCheck: PeerCheck | undefined;
+  /** The name the sender announced beside `device`, once both named it (cleaned). */
+  readonly peerName: string | undefined;
   handle(event: ReceiverEvent): ReceiverAction[];
 }
 
@@ -262,6 +266,8 @@ class Receiver implements ReceiverMachine {
   /** The sender's file list is complete, overdue, or was never asked for. */
   #listDone = true;
   #peerCheck: PeerCheck | undefined;
+  /** The name the sender's `ferry-caps` carried; counts once both named `device`. */
+  #senderName: string | undefined;
   /** The words, kept back while the secret link's proofs are still being checked. */
   #words: string | undefined;
   /** The sender's proof, and the one expected of it, computed here. */
@@ -302,6 +308,10 @@ class Receiver implements ReceiverMachine {
 
   get peerCheck(): PeerCheck | undefined {
     return this.#peerCheck;
+  }
+
+  get peerName(): string | undefined {
+    return this.#agreed.has('device') ? this.#senderName : undefined;
   }
 
   get #native(): boolean {
@@ -429,6 +439,7 @@ class Receiver implements ReceiverMachine {
         if (state.phase === 'idle' || (state.phase === 'awaiting-metadata' && state.index === 0)) {
           this.#senderCaps = message.caps;
           this.#senderCommit = message.commit;
+          this.#senderName = message.name;
           // `sas` without a commitment cannot be checked: that sender is not verified.
           this.#agreed = new Set(
             message.caps.filter(
@@ -871,8 +882,14 @@ class Receiver implements ReceiverMachine {
     if (answered === undefined ? caps.length === 0 : sameCaps(answered, caps)) return [];
     this.#answeredCaps = caps;
     const nonce = caps.includes('sas') ? this.#config.sasNonce : undefined;
+    const name = caps.includes('device') ? this.#config.deviceName : undefined;
     const frame = encodeMessage(
-      { type: 'ferry-caps', caps, ...(nonce === undefined ? {} : { nonce }) },
+      {
+        type: 'ferry-caps',
+        caps,
+        ...(nonce === undefined ? {} : { nonce }),
+        ...(name === undefined ? {} : { name }),
+      },
       this.#native ? 'binary' : 'text',
     );
     return [early ? { type: 'send', frame, early } : { type: 'send', frame }];

@@ -58,6 +58,8 @@ export interface SenderConfig {
    * (docs/protocol.md, "Secret link").
    */
   holdsLinkSecret?: boolean;
+  /** This installation's name, announced beside `device` (docs/protocol.md, "Remembered devices"). */
+  deviceName?: string;
   local: PeerVersion;
   surface: Surface;
   remedySurface: RemedySurface;
@@ -142,6 +144,8 @@ export interface SenderMachine {
    * first ack from a receiver that gave no nonce, that it cannot show any.
    */
   readonly peerCheck: PeerCheck | undefined;
+  /** The name the receiver announced beside `device`, once both named it (cleaned). */
+  readonly peerName: string | undefined;
   handle(event: SenderEvent): SenderAction[];
 }
 
@@ -180,6 +184,8 @@ class Sender implements SenderMachine {
   /** The receiver's nonce, once this side revealed its own in answer. */
   #receiverNonce: string | undefined;
   #peerCheck: PeerCheck | undefined;
+  /** The name the receiver announced beside `device`, once both named it. */
+  #peerName: string | undefined;
   /** The person confirmed the peer check (`confirmsPeer`). */
   #confirmed = false;
   /** The first ack, while file data waits in `confirming`. */
@@ -216,6 +222,10 @@ class Sender implements SenderMachine {
 
   get peerCheck(): PeerCheck | undefined {
     return this.#peerCheck;
+  }
+
+  get peerName(): string | undefined {
+    return this.#peerName;
   }
 
   handle(event: SenderEvent): SenderAction[] {
@@ -307,10 +317,12 @@ class Sender implements SenderMachine {
     if (caps.length === 0) return [];
     // The commitment rides in the one frame a spec receiver ignores: no frame is added for it.
     const commit = caps.includes('sas') ? this.#config.sas?.commit : undefined;
+    const name = caps.includes('device') ? this.#config.deviceName : undefined;
     const message: CapsMessage = {
       type: 'ferry-caps',
       caps: [...caps],
       ...(commit === undefined ? {} : { commit }),
+      ...(name === undefined ? {} : { name }),
     };
     return [{ type: 'send', frame: encodeMessage(message, 'text') }];
   }
@@ -458,6 +470,7 @@ class Sender implements SenderMachine {
         // last one counts when a receiver that answered early answers again.
         if (this.#caps.length > 0 && state.phase === 'awaiting-ack' && state.index === 0) {
           this.#agreed = new Set(message.caps.filter((cap) => this.#caps.includes(cap)));
+          this.#peerName = this.#agreed.has('device') ? message.name : undefined;
           return [...this.#reveal(message), ...this.#listFiles()];
         }
         return [];

@@ -2,6 +2,7 @@ import type { TransferView } from '../transfer/transfer-view';
 import { connect, type ConnectTimeouts } from './connect-peer';
 import type { KeptBytes } from './link-watch';
 import type { ChannelPort, Clock, SignalingPort } from './ports';
+import { batchPeerOf, holdToExpectedPeer, type ExpectedPeer } from './expected-peer';
 import { carryOn, SeatAfterStart } from './reconnect';
 import type { ReceiveSessionEnd } from './receive-session';
 import type { SaveTarget } from './save-target';
@@ -39,6 +40,8 @@ export interface ReceiveFlowOptions {
   cancelled: AbortSignal;
   /** The person may opt out of the byte counter. */
   report: boolean;
+  /** Only this remembered device may send (docs/protocol.md, "Remembered devices"). */
+  expectPeer?: ExpectedPeer;
 }
 
 /**
@@ -61,6 +64,7 @@ export async function runReceiveFlow(
     joined.close(),
   );
   let first: ReceiveSessionEnd;
+  let peer: ExpectedPeer | undefined;
   const watch = new SeatAfterStart(seat);
   try {
     if (seat.role !== 'receiver') {
@@ -70,6 +74,8 @@ export async function runReceiveFlow(
     const channel = await connect(ports, seat, route, cancelled, (retry) =>
       publish({ phase: 'connecting', direction: 'receive', code, ...retry }),
     );
+    holdToExpectedPeer(channel, options.expectPeer);
+    peer = batchPeerOf(channel);
     first = await ports.runSession(channel, watch.started, undefined);
   } finally {
     seat.close();
@@ -78,7 +84,7 @@ export async function runReceiveFlow(
   const setting = { ports, route, roomId, cancelled, direction: 'receive', publish } as const;
   // What travelled in every session counts, the ones whose link was lost included.
   let travelled = first.travelled;
-  const end = await carryOn(setting, { end: first, seat: watch }, async (again, started, last) => {
+  const end = await carryOn(setting, { end: first, seat: watch, peer }, async (again, started, last) => {
     const next = await ports.runSession(again, started, last.target, last.kept);
     travelled += next.travelled;
     return next;

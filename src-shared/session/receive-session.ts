@@ -13,7 +13,21 @@ import { encodeMessage } from '../protocol/encode';
 import type { PeerVersion } from '../protocol/version-negotiation';
 import type { RemedySurface } from '../protocol/version-remedy';
 import { offerFileViews } from '../transfer/offer-files';
-import type { DeliveredFileView, OfferView, TransferView } from '../transfer/transfer-view';
+import type {
+  DeliveredFileView,
+  OfferView,
+  PeerCheck,
+  PeerSummary,
+  TransferView,
+} from '../transfer/transfer-view';
+import {
+  capsWithIdentity,
+  checkWithDevice,
+  peerSummary,
+  rememberedPeer,
+  type DeviceSetting,
+} from '../devices/peer-identity';
+import type { RememberedDevice } from '../devices/remembered-devices';
 import { ChannelBuffer } from './channel-buffer';
 import type { ChannelPort, Clock } from './ports';
 import { ProgressMeter } from './progress-meter';
@@ -63,6 +77,8 @@ export interface ReceiveSessionConfig {
    * with it `link` is announced, and the sender must prove it holds the same.
    */
   linkSecret?: string;
+  /** This installation's name and remembered devices (docs/protocol.md, "Remembered devices"). */
+  devices?: DeviceSetting;
   local: PeerVersion;
   remedySurface: RemedySurface;
   acceptance: Acceptance;
@@ -153,6 +169,8 @@ class ReceiveSession {
   #kept: KeptBytes = { bytesDone: 0, totalBytes: 0 };
   /** This connection's certificates, read once it is open, for the verification words. */
   readonly #fingerprints: PeerFingerprints | undefined;
+  /** The other end, when this device remembers its certificate. */
+  readonly #remembered: RememberedDevice | undefined;
 
   constructor(config: ReceiveSessionConfig) {
     this.#config = config;
@@ -167,8 +185,10 @@ class ReceiveSession {
       // A target chosen beforehand that cannot keep a partial file rules resume out at once.
       caps:
         !acceptance.ask && acceptance.target.resume === undefined
-          ? (config.caps ?? []).filter((cap) => cap !== 'resume' && cap !== 'reconnect')
-          : config.caps,
+          ? (capsWithIdentity(config.caps, config.devices) ?? []).filter(
+              (cap) => cap !== 'resume' && cap !== 'reconnect',
+            )
+          : capsWithIdentity(config.caps, config.devices),
       local: config.local,
       remedySurface: config.remedySurface,
       askBeforeAccepting: acceptance.ask,
@@ -177,14 +197,16 @@ class ReceiveSession {
       ...(config.keptBytes === undefined ? {} : { keptBytes: config.keptBytes }),
       ...(sasNonce === undefined ? {} : { sasNonce }),
       holdsLinkSecret: config.linkSecret !== undefined,
+      ...(config.devices === undefined ? {} : { deviceName: config.devices.ownName }),
     });
+    this.#remembered = rememberedPeer(config.devices, this.#fingerprints);
     this.#timers = new SessionTimers<ReceiverTimer>(clock, config.timers ?? {}, (timer) =>
       this.#handle({ type: 'timer-fired', timer }),
     );
     this.#progress = new ProgressMeter(
       () => clock.now(),
       (progress) => {
-        const peerCheck = this.#machine.peerCheck;
+        const peerCheck = this.#peerCheck;
         this.#publish({
           phase: 'transferring',
           direction: 'receive',
@@ -386,6 +408,7 @@ class ReceiveSession {
             totalBytes: action.bytes,
             ...(this.#target?.folder === undefined ? {} : { folder: this.#target.folder }),
             ...(action.verified === undefined ? {} : { verified: action.verified }),
+            ...this.#peer(),
           });
         });
         return;
@@ -410,6 +433,16 @@ class ReceiveSession {
     }
   }
 
+  /** The machine's check, naming the other device when it is remembered here. */
+  get #peerCheck(): PeerCheck | undefined {
+    return checkWithDevice(this.#machine.peerCheck, this.#remembered);
+  }
+
+  #peer(): { peer?: PeerSummary } {
+    const summary = peerSummary(this.#fingerprints, this.#peerCheck, this.#machine.peerName);
+    return summary === undefined ? {} : { peer: summary };
+  }
+
   #ask(offer: Offer): void {
     const { acceptance } = this.#config;
     if (!acceptance.ask) return;
@@ -418,7 +451,7 @@ class ReceiveSession {
       fileCount: offer.total,
       totalBytes: offer.totalBytes,
       // The machine knows it before it asks; unverified is what it would say otherwise.
-      peerCheck: this.#machine.peerCheck ?? { kind: 'unverified' },
+      peerCheck: this.#peerCheck ?? { kind: 'unverified' },
     };
     if (offer.sender.ver !== undefined) view.senderVersion = offer.sender.ver;
     if (offer.files !== undefined) view.files = offerFileViews(offer.files);

@@ -5,6 +5,7 @@ import type { RouteChoice } from './send-flow';
 import type { TransferDirection, TransferView } from '../transfer/transfer-view';
 import type { KeptBytes } from './link-watch';
 import type { ChannelPort, Clock, SignalingPort } from './ports';
+import { holdToExpectedPeer, type ExpectedPeer } from './expected-peer';
 import { RECONNECT_RETRY_MS } from './session-limits';
 import { SessionFailure, unlessCancelled } from './session-failure';
 
@@ -132,7 +133,8 @@ export async function carryOn<End extends SessionEndForReconnect>(
     direction: TransferDirection;
     publish(view: TransferView): void;
   },
-  first: { end: End; seat: SeatAfterStart },
+  /** `peer`: the first connection's other end, whom every restored connection must reach. */
+  first: { end: End; seat: SeatAfterStart; peer: ExpectedPeer | undefined },
   next: (channel: ChannelPort, started: (reconnectable: boolean) => void, end: End) => Promise<End>,
 ): Promise<End> {
   const { ports, route, roomId, cancelled, direction, publish } = setting;
@@ -144,6 +146,8 @@ export async function carryOn<End extends SessionEndForReconnect>(
       publish({ phase: 'reconnecting', direction, attempt, ...kept }),
     );
     try {
+      // Certificates persist across connections: a new one on the other end is someone else.
+      holdToExpectedPeer(again.channel, first.peer);
       watch = new SeatAfterStart(again.seat);
       end = await next(again.channel, watch.started, end);
     } finally {

@@ -1,6 +1,7 @@
 import type { FileEntryView, TransferView } from '../transfer/transfer-view';
 import { connect, type ConnectTimeouts } from './connect-peer';
 import type { ChannelPort, Clock, PeerConnectionFactory, SignalingPort } from './ports';
+import { batchPeerOf, holdToExpectedPeer, type ExpectedPeer } from './expected-peer';
 import { carryOn, SeatAfterStart } from './reconnect';
 import type { SendSessionEnd } from './send-session';
 import { SessionFailure, unlessCancelled } from './session-failure';
@@ -44,6 +45,8 @@ export interface SendFlowOptions {
    * (docs/protocol.md, "Secret link"); the session proves it.
    */
   linkSecret?: string;
+  /** Only this remembered device may receive the batch (docs/protocol.md, "Remembered devices"). */
+  expectPeer?: ExpectedPeer;
 }
 
 /**
@@ -99,13 +102,14 @@ export async function runSendFlow(ports: SendFlowPorts, options: SendFlowOptions
     const channel = await connect(ports, seat, route, cancelled, (retry) =>
       publish({ phase: 'connecting', direction: 'send', code, ...retry }),
     );
+    holdToExpectedPeer(channel, options.expectPeer);
     if (options.afterConnectMs > 0) await delay(ports.clock, options.afterConnectMs, cancelled);
     const watch = new SeatAfterStart(seat);
     const end = await ports.runSession(channel, watch.started, code, false);
     seat.close();
     // A lost link is restored by the flow, and the batch sent anew: what arrived is resumed.
     const setting = { ports, route, roomId, cancelled, direction: 'send', publish } as const;
-    await carryOn(setting, { end, seat: watch }, async (again, started) => {
+    await carryOn(setting, { end, seat: watch, peer: batchPeerOf(channel) }, async (again, started) => {
       if (options.afterConnectMs > 0) await delay(ports.clock, options.afterConnectMs, cancelled);
       return ports.runSession(again, started, code, true);
     });

@@ -19,7 +19,20 @@ import type { Capability } from '../protocol/messages';
 import { VERIFY_BLOCK_BYTES } from '../protocol/limits';
 import type { PeerVersion } from '../protocol/version-negotiation';
 import type { RemedySurface } from '../protocol/version-remedy';
-import type { DeliveredFileView, PeerCheck, TransferView } from '../transfer/transfer-view';
+import type {
+  DeliveredFileView,
+  PeerCheck,
+  PeerSummary,
+  TransferView,
+} from '../transfer/transfer-view';
+import {
+  capsWithIdentity,
+  checkWithDevice,
+  peerSummary,
+  rememberedPeer,
+  type DeviceSetting,
+} from '../devices/peer-identity';
+import type { RememberedDevice } from '../devices/remembered-devices';
 import { digestOfBlocks, FileDigest, type IncrementalSha256Factory } from '../verify/file-digest';
 import { linkProofs } from '../verify/link-secret';
 import {
@@ -64,6 +77,8 @@ export interface SendSessionConfig {
    * is offered, and a receiver opened from the link proves it holds the same.
    */
   linkSecret?: string;
+  /** This installation's name and remembered devices (docs/protocol.md, "Remembered devices"). */
+  devices?: DeviceSetting;
   local: PeerVersion;
   remedySurface: RemedySurface;
   /** The code the receiver used, for the "waiting for acceptance" view. */
@@ -162,10 +177,15 @@ class SendSession {
   readonly #verified = new Set<number>();
   readonly #sas: SasSecret | undefined;
   #peerCheck: PeerCheck | undefined;
+  /** This connection's certificates and the remembered device among them, if any. */
+  readonly #fingerprints: PeerFingerprints | undefined;
+  readonly #remembered: RememberedDevice | undefined;
 
   constructor(config: SendSessionConfig, sas: SasSecret | undefined) {
     this.#config = config;
     this.#sas = sas;
+    this.#fingerprints = config.channel.fingerprints();
+    this.#remembered = rememberedPeer(config.devices, this.#fingerprints);
     const { channel, clock, cancelled } = config;
     this.#channel = channel;
     this.#buffer = new ChannelBuffer(channel, clock);
@@ -173,7 +193,8 @@ class SendSession {
     this.#totalBytes = config.sources.reduce((sum, file) => sum + file.size, 0);
     this.#machine = createSender({
       files: config.announced,
-      caps: config.caps,
+      caps: capsWithIdentity(config.caps, config.devices),
+      ...(config.devices === undefined ? {} : { deviceName: config.devices.ownName }),
       ...(sas === undefined ? {} : { sas: { nonce: sas.nonce, commit: sas.commit } }),
       confirmsPeer: config.confirmPeer !== undefined,
       holdsLinkSecret: config.linkSecret !== undefined,
@@ -253,7 +274,7 @@ class SendSession {
    * other person", and is asked when a person confirms (docs/protocol.md, "Verification words").
    */
   #notePeerCheck(): void {
-    const check = this.#machine.peerCheck;
+    const check = checkWithDevice(this.#machine.peerCheck, this.#remembered);
     if (check === undefined || this.#peerCheck !== undefined) return;
     this.#peerCheck = check;
     if (this.#config.continuing !== true) {
@@ -262,10 +283,21 @@ class SendSession {
     }
     const confirm = this.#config.confirmPeer;
     if (confirm === undefined) return;
+    // A remembered device was verified when it was remembered: nothing to compare.
+    if (check.kind === 'device') {
+      this.#handle({ type: 'peer-confirmed' });
+      return;
+    }
     confirm(check).then(
       (confirmed) => this.#handle({ type: confirmed ? 'peer-confirmed' : 'peer-rejected' }),
       () => this.#handle({ type: 'peer-rejected' }),
     );
+  }
+
+  #peer(): { peer?: PeerSummary } {
+    const check = this.#peerCheck ?? checkWithDevice({ kind: 'unverified' }, this.#remembered);
+    const summary = peerSummary(this.#fingerprints, check, this.#machine.peerName);
+    return summary === undefined ? {} : { peer: summary };
   }
 
   /** Both nonces and this connection's fingerprints, the sender's own first. */
@@ -339,6 +371,7 @@ class SendSession {
           totalBytes: action.bytes,
           ...(action.confirmed === undefined ? {} : { confirmed: action.confirmed }),
           ...(action.verified === undefined ? {} : { verified: action.verified }),
+          ...this.#peer(),
         });
         return;
       }

@@ -33,7 +33,29 @@ export type PeerCheck =
   | { kind: 'words'; words: string; linkUnused?: true }
   | { kind: 'unverified'; linkUnused?: true }
   /** Both sides proved they hold the secret link's secret (docs/protocol.md, "Secret link"). */
-  | { kind: 'link' };
+  | { kind: 'link' }
+  /**
+   * The other device's certificate is one this device remembers as `name` (docs/protocol.md,
+   * "Remembered devices"); `words` when the connection has them too, for a person who asks.
+   */
+  | { kind: 'device'; name: string; fingerprint: string; words?: string };
+
+/** Every surface's words for `{ kind: 'device' }`. */
+export function rememberedDeviceLine(name: string): string {
+  return `Remembered device “${name}” — verified automatically`;
+}
+
+/**
+ * Who was on the other end of a finished transfer, so the person may remember it
+ * (docs/protocol.md, "Remembered devices").
+ */
+export interface PeerSummary {
+  /** Its certificate's fingerprint, normalized (verify/sas.ts). */
+  fingerprint: string;
+  check: PeerCheck;
+  /** The name it gave itself beside `device`, cleaned: a suggestion, never trusted. */
+  announcedName?: string;
+}
 
 /** Every surface's words for `{ kind: 'link' }` (docs/protocol.md, "Secret link"). */
 export const LINK_MATCHED = 'Verified automatically: the secret link matched';
@@ -147,6 +169,8 @@ export type TransferView =
       confirmed?: boolean;
       /** Every file's content digest was checked end to end (docs/protocol.md, "Verification"). */
       verified?: boolean;
+      /** The other device, when this side could read its certificate. */
+      peer?: PeerSummary;
     }
   | { phase: 'failed'; direction: TransferDirection; code: ErrorCode; message: string };
 
