@@ -4,6 +4,7 @@ import { CHROMIUM_ARGS, findChromium } from './e2e/support/chromium';
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
+  globalSetup: './e2e/support/global-ferry-home.ts',
   timeout: 120_000,
   workers: 1,
   // Never retried, on CI or anywhere: a connection that fails must show as a failure. Retrying a

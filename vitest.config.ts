@@ -17,6 +17,7 @@ export default defineConfig({
             'test-support/**/*.test.ts',
             'test-peers/**/*.test.ts',
           ],
+          setupFiles: ['test-support/vitest-ferry-home.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -12,7 +12,8 @@ export async function followTransfer(
   transfer: Transfer,
   io: CliIo,
   verb: 'Sending' | 'Receiving',
-  onState: (state: TransferState, display: ProgressDisplay) => void,
+  /** May return a promise, as remembering the other device does: it is awaited before exit. */
+  onState: (state: TransferState, display: ProgressDisplay) => void | Promise<void>,
 ): Promise<ExitCode> {
   const display = new ProgressDisplay(io.out, verb);
   const stopInterrupt = io.onInterrupt(() => transfer.cancel());
@@ -20,7 +21,7 @@ export async function followTransfer(
   try {
     for await (const state of transfer) {
       if (state.phase === 'transferring') display.show(state.progress);
-      else onState(state, display);
+      else await onState(state, display);
       if (state.phase === 'failed') {
         display.line('');
         io.error(`Error: ${asSentence(state.message)}`);

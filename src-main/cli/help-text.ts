@@ -3,9 +3,10 @@ import { EXIT } from './exit-codes';
 export const HELP_TEXT = `Ferry: send files and folders straight to another device.
 
 Usage:
-  ferry send [--server URL | --lan] [--verify] PATH...
+  ferry send [--server URL | --lan] [--verify] [--remember NAME] [--to NAME] PATH...
   ferry receive [--server URL | --lan] [--out DIR] [--yes] [--no-report] [--verify]
-                [--key KEY] CODE|LINK
+                [--remember NAME] [--from NAME] [--key KEY] CODE|LINK
+  ferry devices [list | rename NAME NEW-NAME | forget NAME]
   ferry --help | --version
 
 send       Registers a code, prints "Code: <code>" and waits for the receiver.
@@ -14,6 +15,7 @@ receive    Joins the sender by its code, shows what is offered and asks before
            anything is written (unless --yes). Files are staged as <name>.part
            and renamed only after their byte count is verified; an existing
            name is never overwritten (it becomes "name (1).ext").
+devices    Lists the remembered devices, renames or forgets one.
 
 Both sides print "Verify: <three words>" before any file data moves: the same
 words on both devices mean nobody sits between them. A device that cannot show
@@ -33,6 +35,15 @@ Options:
                  code was typed
   --verify       Ask "Do the words match on the other device?" before any file data
                  moves; no (or a device that cannot show words) stops the transfer
+  --remember NAME  Once the transfer is done, remember the other device as NAME; asks
+                 to confirm the words first (unless the secret link matched). Next
+                 time it shows as "Remembered device “NAME”", verified automatically
+  --to NAME, --from NAME
+                 Send to / receive from the remembered device NAME only: any other
+                 device is refused before a byte moves
+
+Remembered devices and this device's certificate are kept in $FERRY_HOME, else
+the platform's configuration folder (~/.config/ferry on Linux).
   --help, -h     Show this help
   --version      Show the version
 

@@ -7,6 +7,7 @@ import { HELP_TEXT } from './help-text';
 import { parseArgs } from './parse-args';
 import { runReceive } from './run-receive';
 import { runSend } from './run-send';
+import { runDevices } from './cli-devices';
 
 const processIo: CliIo = {
   out: {
@@ -56,9 +57,11 @@ async function main(argv: readonly string[]): Promise<ExitCode> {
       process.stdout.write(`${packageJson.version}\n`);
       return EXIT.ok;
     case 'send':
-      return runSend(command, processIo, packageJson.version);
+      return runSend(command, processIo, packageJson.version, process.env);
     case 'receive':
-      return runReceive(command, processIo, packageJson.version);
+      return runReceive(command, processIo, packageJson.version, process.env);
+    case 'devices':
+      return runDevices(command.action, processIo, process.env);
   }
 }
 

@@ -113,6 +113,47 @@ describe('the command line is read exactly as --help documents it', () => {
     expect(parseArgs(argv, env, cwd)).toEqual({ ok: false, problem });
   });
 
+  it('--remember names the other device; --to and --from accept only a remembered one', () => {
+    const send = parseArgs(['send', '--remember', ' Bea  phone ', '--to=Bea', 'a.txt'], env, cwd);
+    expect(send.ok && send.command).toMatchObject({
+      kind: 'send',
+      remember: 'Bea phone',
+      only: 'Bea',
+      paths: ['a.txt'],
+    });
+    const receive = parseArgs(['receive', '--from', 'Ana laptop', 'plum-otter-cask'], env, cwd);
+    expect(receive.ok && receive.command).toMatchObject({ only: 'Ana laptop' });
+    expect(parseArgs(['receive', '--to', 'Ana', 'a-b-c'], env, cwd)).toEqual({
+      ok: false,
+      problem: 'unknown option "--to" for receive',
+    });
+    expect(parseArgs(['send', '--remember', '\u200b', 'a'], env, cwd)).toEqual({
+      ok: false,
+      problem: '--remember needs a name for the other device',
+    });
+    expect(parseArgs(['send', 'a', '--remember'], env, cwd)).toEqual({
+      ok: false,
+      problem: '--remember needs a name for the other device',
+    });
+  });
+
+  it('devices lists, renames and forgets, and says what it takes otherwise', () => {
+    const command = (argv: string[]) => {
+      const parsed = parseArgs(argv, env, cwd);
+      return parsed.ok ? parsed.command : parsed.problem;
+    };
+    expect(command(['devices'])).toEqual({ kind: 'devices', action: { kind: 'list' } });
+    expect(command(['devices', 'rename', 'Ana', ' Ana  desk'])).toEqual({
+      kind: 'devices',
+      action: { kind: 'rename', name: 'Ana', newName: 'Ana desk' },
+    });
+    expect(command(['devices', 'forget', 'Ana'])).toEqual({
+      kind: 'devices',
+      action: { kind: 'forget', name: 'Ana' },
+    });
+    expect(command(['devices', 'forget'])).toMatch(/^devices takes "list"/);
+  });
+
   it('no arguments, help and --help all show the help', () => {
     for (const argv of [[], ['help'], ['--help'], ['send', '--help']]) {
       expect(parseArgs(argv, env, cwd)).toEqual({ ok: true, command: { kind: 'help' } });

@@ -1,29 +1,74 @@
+import { parseArgs as parseNodeArgs } from 'node:util';
 import { readCodeOrLink } from '../../src-shared/codes/receive-fragment';
+import { cleanDeviceName } from '../../src-shared/devices/device-name';
 import { readLinkSecret } from '../../src-shared/verify/link-secret';
 import { DEFAULT_SIGNALING_PORT } from '../../src-shared/signaling/limits';
 
 export type ServerChoice = { kind: 'url'; url: string } | { kind: 'lan' };
 
+/** What both transfer commands share. */
+interface TransferCommand {
+  server: ServerChoice;
+  /** The person confirms the verification words before any file data moves. */
+  verify: boolean;
+  /** Remember the other device under this name once the transfer verified it. */
+  remember?: string;
+  /** Only this remembered device may be on the other end (`--to` / `--from`). */
+  only?: string;
+}
+
+export type DevicesAction =
+  | { kind: 'list' }
+  | { kind: 'rename'; name: string; newName: string }
+  | { kind: 'forget'; name: string };
+
 export type Command =
   | { kind: 'help' }
   | { kind: 'version' }
-  /** `verify`: the person confirms the verification words before any file data moves. */
-  | { kind: 'send'; server: ServerChoice; paths: string[]; verify: boolean }
-  | {
+  | ({ kind: 'send'; paths: string[] } & TransferCommand)
+  | ({
       kind: 'receive';
-      server: ServerChoice;
       code: string;
       out: string;
       yes: boolean;
       report: boolean;
-      verify: boolean;
       /** The secret link's secret, from a whole link given as the code or from `--key`. */
       key?: string;
-    };
+    } & TransferCommand)
+  | { kind: 'devices'; action: DevicesAction };
 
 export type Parsed = { ok: true; command: Command } | { ok: false; problem: string };
 
 const DEFAULT_SERVER = `http://localhost:${DEFAULT_SIGNALING_PORT}`;
+
+const SHARED_OPTIONS = {
+  server: { type: 'string' },
+  lan: { type: 'boolean' },
+  verify: { type: 'boolean' },
+  remember: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+const SEND_OPTIONS = { ...SHARED_OPTIONS, to: { type: 'string' } } as const;
+
+const RECEIVE_OPTIONS = {
+  ...SHARED_OPTIONS,
+  out: { type: 'string' },
+  yes: { type: 'boolean', short: 'y' },
+  'no-report': { type: 'boolean' },
+  key: { type: 'string' },
+  from: { type: 'string' },
+} as const;
+
+/** What each option that takes a value needs, said when it is missing or unusable. */
+const VALUE_PROBLEMS: Record<string, string> = {
+  server: '--server needs an http:// or https:// address',
+  out: '--out needs a folder',
+  key: '--key needs the 22-character key of a Ferry link',
+  remember: '--remember needs a name for the other device',
+  to: '--to needs the name of a remembered device',
+  from: '--from needs the name of a remembered device',
+};
 
 function isHttpUrl(text: string): boolean {
   try {
@@ -34,82 +79,135 @@ function isHttpUrl(text: string): boolean {
   }
 }
 
+class UsageProblem extends Error {}
+
+/** Node's own reader, with its refusals turned into this command line's wording. */
+function readOptions<Options extends typeof SEND_OPTIONS | typeof RECEIVE_OPTIONS>(
+  verb: string,
+  args: readonly string[],
+  options: Options,
+) {
+  try {
+    return parseNodeArgs({ args: [...args], options, allowPositionals: true, strict: true });
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    const message = error instanceof Error ? error.message : String(error);
+    const option = /'(-[^' ]+)/.exec(message)?.[1] ?? '';
+    const name = option.replace(/^-+/, '');
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && Object.hasOwn(VALUE_PROBLEMS, name)) {
+      throw new UsageProblem(VALUE_PROBLEMS[name]);
+    }
+    throw new UsageProblem(`unknown option "${option}" for ${verb}`);
+  }
+}
+
+/** A device name given on the command line, cleaned; a usage problem when nothing is left. */
+function deviceName(raw: string | undefined, option: string): string | undefined {
+  if (raw === undefined) return undefined;
+  const name = cleanDeviceName(raw);
+  if (name === undefined) throw new UsageProblem(VALUE_PROBLEMS[option]);
+  return name;
+}
+
 /** Reads the command line; `env` supplies FERRY_SERVER, `cwd` the default output folder. */
 export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv, cwd: string): Parsed {
-  const fail = (problem: string): Parsed => ({ ok: false, problem });
+  try {
+    return { ok: true, command: readCommand(argv, env, cwd) };
+  } catch (error) {
+    if (error instanceof UsageProblem) return { ok: false, problem: error.message };
+    throw error;
+  }
+}
+
+function readCommand(argv: readonly string[], env: NodeJS.ProcessEnv, cwd: string): Command {
   const [verb, ...rest] = argv;
   if (verb === undefined || verb === '--help' || verb === '-h' || verb === 'help') {
-    return { ok: true, command: { kind: 'help' } };
+    return { kind: 'help' };
   }
-  if (verb === '--version') return { ok: true, command: { kind: 'version' } };
-  if (verb !== 'send' && verb !== 'receive') return fail(`unknown command "${verb}"`);
+  if (verb === '--version') return { kind: 'version' };
+  if (verb === 'devices') return readDevices(rest);
+  if (verb !== 'send' && verb !== 'receive') throw new UsageProblem(`unknown command "${verb}"`);
+  const { values, positionals } = readOptions(
+    verb,
+    rest,
+    verb === 'send' ? SEND_OPTIONS : RECEIVE_OPTIONS,
+  );
+  if (values.help === true) return { kind: 'help' };
 
   let server: ServerChoice = { kind: 'url', url: env.FERRY_SERVER || DEFAULT_SERVER };
-  let out = cwd;
-  let yes = false;
-  let report = true;
-  let verify = false;
-  let key: string | undefined;
-  const positional: string[] = [];
-  for (let i = 0; i < rest.length; i += 1) {
-    const arg = rest[i];
-    const value = (): string | undefined => rest[++i];
-    if (arg === '--') {
-      positional.push(...rest.slice(i + 1));
-      break;
-    } else if (arg === '--help' || arg === '-h') {
-      return { ok: true, command: { kind: 'help' } };
-    } else if (arg === '--server' || arg.startsWith('--server=')) {
-      const url = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : value();
-      if (!url || !isHttpUrl(url)) return fail('--server needs an http:// or https:// address');
-      server = { kind: 'url', url: url.replace(/\/+$/, '') };
-    } else if (arg === '--lan') {
-      server = { kind: 'lan' };
-    } else if (verb === 'receive' && (arg === '--out' || arg.startsWith('--out='))) {
-      const dir = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : value();
-      if (!dir) return fail('--out needs a folder');
-      out = dir;
-    } else if (verb === 'receive' && (arg === '--yes' || arg === '-y')) {
-      yes = true;
-    } else if (verb === 'receive' && arg === '--no-report') {
-      report = false;
-    } else if (verb === 'receive' && (arg === '--key' || arg.startsWith('--key='))) {
-      const given = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : value();
-      key = given === undefined ? undefined : readLinkSecret(given);
-      if (key === undefined) return fail('--key needs the 22-character key of a Ferry link');
-    } else if (arg === '--verify') {
-      verify = true;
-    } else if (arg.startsWith('-') && arg !== '-') {
-      return fail(`unknown option "${arg}" for ${verb}`);
-    } else {
-      positional.push(arg);
-    }
+  if (values.server !== undefined) {
+    if (!isHttpUrl(values.server)) throw new UsageProblem(VALUE_PROBLEMS.server);
+    server = { kind: 'url', url: values.server.replace(/\/+$/, '') };
   }
+  if (values.lan === true) server = { kind: 'lan' };
+  const remember = deviceName(values.remember, 'remember');
+  const shared: TransferCommand = {
+    server,
+    verify: values.verify === true,
+    ...(remember === undefined ? {} : { remember }),
+  };
 
   if (verb === 'send') {
-    if (positional.length === 0) return fail('send needs at least one file or folder');
-    return { ok: true, command: { kind: 'send', server, paths: positional, verify } };
+    const sendValues = values as { to?: string };
+    const only = deviceName(sendValues.to, 'to');
+    if (positionals.length === 0) throw new UsageProblem('send needs at least one file or folder');
+    return { kind: 'send', paths: positionals, ...shared, ...(only === undefined ? {} : { only }) };
+  }
+  const receiveValues = values as {
+    out?: string;
+    yes?: boolean;
+    'no-report'?: boolean;
+    key?: string;
+    from?: string;
+  };
+  if (receiveValues.out === '') throw new UsageProblem(VALUE_PROBLEMS.out);
+  const only = deviceName(receiveValues.from, 'from');
+  let key: string | undefined;
+  if (receiveValues.key !== undefined) {
+    key = readLinkSecret(receiveValues.key);
+    if (key === undefined) throw new UsageProblem(VALUE_PROBLEMS.key);
   }
   // `ferry receive plum otter cask` is read as the code `plum-otter-cask`; a whole receive link
   // gives its code and its key.
-  const given = readCodeOrLink(positional.join(' '));
-  if (given === null) return fail('that link is not a Ferry receive link, or its key is damaged');
-  if (given.code === '') return fail('receive needs the code the sender shows');
+  const given = readCodeOrLink(positionals.join(' '));
+  if (given === null) {
+    throw new UsageProblem('that link is not a Ferry receive link, or its key is damaged');
+  }
+  if (given.code === '') throw new UsageProblem('receive needs the code the sender shows');
   if (given.key !== undefined && key !== undefined && given.key !== key) {
-    return fail('the link and --key name different keys');
+    throw new UsageProblem('the link and --key name different keys');
   }
   const linkKey = given.key ?? key;
   return {
-    ok: true,
-    command: {
-      kind: 'receive',
-      server,
-      code: given.code,
-      out,
-      yes,
-      report,
-      verify,
-      ...(linkKey === undefined ? {} : { key: linkKey }),
-    },
+    kind: 'receive',
+    code: given.code,
+    out: receiveValues.out ?? cwd,
+    yes: receiveValues.yes === true,
+    report: receiveValues['no-report'] !== true,
+    ...shared,
+    ...(only === undefined ? {} : { only }),
+    ...(linkKey === undefined ? {} : { key: linkKey }),
   };
+}
+
+/** `ferry devices`, `ferry devices rename NAME NEW-NAME`, `ferry devices forget NAME`. */
+function readDevices(args: readonly string[]): Command {
+  const [action, ...names] = args;
+  if (action === undefined || action === 'list') {
+    if (names.length > 0) throw new UsageProblem('devices list takes no names');
+    return { kind: 'devices', action: { kind: 'list' } };
+  }
+  if (action === '--help' || action === '-h') return { kind: 'help' };
+  if (action === 'rename' && names.length === 2) {
+    const [name, newName] = names;
+    const cleaned = cleanDeviceName(newName);
+    if (cleaned === undefined) throw new UsageProblem('devices rename needs a new name');
+    return { kind: 'devices', action: { kind: 'rename', name, newName: cleaned } };
+  }
+  if (action === 'forget' && names.length === 1) {
+    return { kind: 'devices', action: { kind: 'forget', name: names[0] } };
+  }
+  throw new UsageProblem(
+    'devices takes "list", "rename NAME NEW-NAME" or "forget NAME" (quote names with spaces)',
+  );
 }

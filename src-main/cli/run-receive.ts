@@ -10,6 +10,7 @@ import { followTransfer } from './follow-transfer';
 import type { Command } from './parse-args';
 import { resolveServer } from './resolve-server';
 import { confirmWords, verifyLine } from './verify-words';
+import { rememberPeer, transferDevices } from './cli-devices';
 
 type ReceiveCommand = Extract<Command, { kind: 'receive' }>;
 
@@ -19,7 +20,14 @@ export async function runReceive(
   command: ReceiveCommand,
   io: CliIo,
   ver: string,
+  env: NodeJS.ProcessEnv,
 ): Promise<ExitCode> {
+  const devices = await transferDevices(command, io, env);
+  if ('problem' in devices) {
+    io.error(`Error: ${devices.problem}`);
+    return devices.exit;
+  }
+  const { installation } = devices;
   const server = await resolveServer(command.server);
   if (typeof server !== 'string') {
     io.error(`Error: ${server.problem}`);
@@ -34,11 +42,14 @@ export async function runReceive(
     reportBytes: command.report,
     ver,
     remedySurface: 'cli',
+    ...devices.options,
     onOffer: async (offer) => {
       io.out.write(`${describeOffer(offer)}\n`);
       // Before the prompt, and with --yes before the ack: no file data has moved yet.
       io.out.write(`${verifyLine(offer.peerCheck)}\n`);
-      if (command.verify && !(await confirmWords(offer.peerCheck, io))) return false;
+      // A device is remembered only once the person confirmed its words.
+      const confirms = command.verify || command.remember !== undefined;
+      if (confirms && !(await confirmWords(offer.peerCheck, io))) return false;
       if (command.yes) return true;
       const answer = await io.ask(acceptQuestion(destination));
       return answer !== null && YES.test(answer);
@@ -63,6 +74,9 @@ export async function runReceive(
           `Received ${state.files.length === 1 ? '1 file' : `${state.files.length} files`} (${formatBytes(state.totalBytes)}) into ${state.folder ?? destination}:`,
         );
         for (const line of deliveredFileLines(state.files, true)) display.line(line);
+        if (command.remember !== undefined && installation !== undefined) {
+          return rememberPeer(installation, command.remember, state.peer, io);
+        }
         break;
       default:
         break;

@@ -12,23 +12,37 @@ import { followTransfer } from './follow-transfer';
 import type { Command } from './parse-args';
 import { resolveServer } from './resolve-server';
 import { confirmWords, verifyLinePrinter } from './verify-words';
+import { rememberPeer, transferDevices } from './cli-devices';
 
 type SendCommand = Extract<Command, { kind: 'send' }>;
 
-export async function runSend(command: SendCommand, io: CliIo, ver: string): Promise<ExitCode> {
+export async function runSend(
+  command: SendCommand,
+  io: CliIo,
+  ver: string,
+  env: NodeJS.ProcessEnv,
+): Promise<ExitCode> {
+  const devices = await transferDevices(command, io, env);
+  if ('problem' in devices) {
+    io.error(`Error: ${devices.problem}`);
+    return devices.exit;
+  }
   const server = await resolveServer(command.server);
   if (typeof server !== 'string') {
     io.error(`Error: ${server.problem}`);
     return server.exit;
   }
   const printVerify = verifyLinePrinter(io);
+  const { installation } = devices;
   const transfer = sendFiles({
     serverUrl: server,
     paths: command.paths,
     ver,
     remedySurface: 'cli',
+    ...devices.options,
     // No file data leaves until the person answers (docs/protocol.md, "Verification words").
-    ...(command.verify && {
+    // A device is remembered only once the person confirmed its words.
+    ...((command.verify || command.remember !== undefined) && {
       onPeerCheck: (check) => {
         printVerify(check);
         return confirmWords(check, io);
@@ -73,6 +87,9 @@ export async function runSend(command: SendCommand, io: CliIo, ver: string): Pro
           `${how} ${files} (${formatBytes(state.totalBytes)} sent)${state.confirmed === false ? ` ${NOT_CONFIRMED}` : ''}.`,
         );
         for (const line of deliveredFileLines(state.files)) display.line(line);
+        if (command.remember !== undefined && installation !== undefined) {
+          return rememberPeer(installation, command.remember, state.peer, io);
+        }
         break;
       }
       default:

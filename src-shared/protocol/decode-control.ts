@@ -142,6 +142,7 @@ const FIELDS = [
   'commit',
   'nonce',
   'mac',
+  'name',
   'pv',
   'pvMin',
   'ver',

@@ -6,7 +6,8 @@ import {
   refusesVerification,
 } from './decode-control';
 import { encodeControlJson } from './encode';
-import { CONTROL_FRAME_MAX_BYTES } from './limits';
+import { CONTROL_FRAME_MAX_BYTES, DEVICE_NAME_MAX_CHARS } from './limits';
+import { CAPABILITIES } from './messages';
 
 // Ferry's extension messages are read with schemas like the spec's (docs/protocol.md,
 // "Capabilities"): a malformed one is refused, never half-read.
@@ -154,6 +155,39 @@ describe('reading extension messages', () => {
     expect(encodeControlJson({ type: 'ferry-sas-reveal', nonce: DIGEST })).toBe(
       `{"type":"ferry-sas-reveal","nonce":"${DIGEST}"}`,
     );
+  });
+
+  it('reads a device name beside the caps cleaned, and drops one that is no name without losing the caps', () => {
+    const named = readReceiverMessage({
+      type: 'ferry-caps',
+      caps: ['device'],
+      name: '  Ana\u202e’s\n\tlaptop\u200b ',
+    });
+    expect(named).toEqual({
+      kind: 'control',
+      message: { type: 'ferry-caps', caps: ['device'], name: 'Ana’s laptop' },
+    });
+    for (const name of [42, '', ' \u200b\u0007 ', ['Ana']]) {
+      expect(readSenderMessage({ type: 'ferry-caps', caps: ['device'], name })).toEqual({
+        kind: 'control',
+        message: { type: 'ferry-caps', caps: ['device'] },
+      });
+    }
+    const long = readSenderMessage({ type: 'ferry-caps', caps: ['device'], name: '𝔸'.repeat(500) });
+    expect(long.kind === 'control' && long.message.type === 'ferry-caps' && long.message.name).toBe(
+      '𝔸'.repeat(DEVICE_NAME_MAX_CHARS),
+    );
+  });
+
+  it('a sender’s largest caps message, every capability with a commitment and the longest name, fits a control frame', () => {
+    const caps = encodeControlJson({
+      type: 'ferry-caps',
+      caps: [...CAPABILITIES],
+      commit: DIGEST,
+      name: '𝔸'.repeat(DEVICE_NAME_MAX_CHARS),
+    });
+    expect(JSON.parse(caps)).toMatchObject({ name: '𝔸'.repeat(DEVICE_NAME_MAX_CHARS) });
+    expect(new TextEncoder().encode(caps).byteLength).toBeLessThan(CONTROL_FRAME_MAX_BYTES);
   });
 
   it('reads a link proof either way, and it fits a control frame', () => {

@@ -43,6 +43,7 @@ export function encodeControlJson(message: ControlMessage | ExtensionMessage): s
         caps: message.caps,
         commit: message.commit,
         nonce: message.nonce,
+        name: message.name,
       });
     case 'ferry-sas-reveal':
       return JSON.stringify({ type: message.type, nonce: message.nonce });

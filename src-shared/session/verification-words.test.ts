@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Capability } from '../protocol/messages';
 import type { PeerCheck, TransferView } from '../transfer/transfer-view';
 import { verificationWords, type PeerFingerprints } from '../verify/sas';
+import type { DeviceSetting } from '../devices/peer-identity';
+import { directoryOf, remember } from '../devices/remembered-devices';
 import type { FileSource } from './file-source';
 import { runReceiveSession } from './receive-session';
 import type { SaveTarget } from './save-target';
@@ -12,7 +14,7 @@ import { ScriptedChannel } from './testing/scripted-channel';
 // The session core's side of docs/protocol.md, "Verification words": each side derives the words
 // from the certificates its own connection reports, shows them before any file data moves, and
 // a sender whose person confirms sends nothing before they did.
-const CAPS: readonly Capability[] = ['verify', 'sas'];
+const CAPS: readonly Capability[] = ['verify', 'sas', 'device'];
 const SENDER_CERT = 'sha-256 AA:BB:CC:DD:EE:FF';
 const RECEIVER_CERT = 'sha-256 01:02:03:04:05:06';
 const CONTENT = new TextEncoder().encode('hello');
@@ -70,6 +72,9 @@ interface PairOptions {
   senderCaps?: readonly Capability[];
   receiverCaps?: readonly Capability[];
   confirmPeer?: (check: PeerCheck) => Promise<boolean>;
+  /** Each side's name and remembered devices (docs/protocol.md, "Remembered devices"). */
+  senderDevices?: DeviceSetting;
+  receiverDevices?: DeviceSetting;
 }
 
 /** A sender session and a receiver session whose channels are joined; the receiver accepts. */
@@ -98,6 +103,7 @@ function pair(options: PairOptions = {}) {
     caps: options.senderCaps ?? CAPS,
     randomBytes: counter(1),
     ...(options.confirmPeer === undefined ? {} : { confirmPeer: options.confirmPeer }),
+    ...(options.senderDevices === undefined ? {} : { devices: options.senderDevices }),
     local: { pv: 1, pvMin: 1, ver: '1.0.0' },
     remedySurface: 'cli',
     code: 'plum-otter-cask',
@@ -111,6 +117,7 @@ function pair(options: PairOptions = {}) {
     surface: 'native',
     caps: options.receiverCaps ?? CAPS,
     randomBytes: counter(101),
+    ...(options.receiverDevices === undefined ? {} : { devices: options.receiverDevices }),
     local: { pv: 1, pvMin: 1, ver: '1.0.0' },
     remedySurface: 'cli',
     acceptance: {
@@ -244,5 +251,81 @@ describe('the session core and the verification words', () => {
       code: 'ERR_PEER_ABORTED',
       message: 'the sending person did not confirm the verification words',
     });
+  });
+});
+
+const knowing = (ownName: string, fingerprint?: string, name = ''): DeviceSetting => ({
+  ownName,
+  directory: directoryOf(fingerprint === undefined ? [] : remember([], fingerprint, name, 0)),
+});
+const doneOf = (views: TransferView[]) => {
+  const last = views.at(-1);
+  return last?.phase === 'done' ? last : undefined;
+};
+
+describe('the session core and remembered devices', () => {
+  it('names each device to the other beside `device`, and says who was on the other end when done', async () => {
+    const { senderViews, receiverViews, storage, run } = pair({
+      senderDevices: knowing('Ana laptop'),
+      receiverDevices: knowing('Bea phone'),
+    });
+    await run(() => storage.written() === CONTENT.byteLength && doneOf(senderViews) !== undefined);
+    const words = offerOf(receiverViews)?.peerCheck;
+    expect(words?.kind).toBe('words');
+    expect(doneOf(receiverViews)?.peer).toEqual({
+      fingerprint: SENDER_CERT,
+      check: words,
+      announcedName: 'Ana laptop',
+    });
+    expect(doneOf(senderViews)?.peer).toEqual({
+      fingerprint: RECEIVER_CERT,
+      check: words,
+      announcedName: 'Bea phone',
+    });
+  });
+
+  it('announces no name without a device setting, and hears none from a side that has none', async () => {
+    const { senderChannel, receiverViews, storage, run } = pair({
+      receiverDevices: knowing('Bea phone'),
+    });
+    await run(
+      () => storage.written() === CONTENT.byteLength && doneOf(receiverViews) !== undefined,
+    );
+    expect(senderChannel.messages[0]).toMatchObject({
+      type: 'ferry-caps',
+      caps: ['verify', 'sas'],
+    });
+    expect(senderChannel.messages[0]).not.toHaveProperty('name');
+    expect(doneOf(receiverViews)?.peer).not.toHaveProperty('announcedName');
+  });
+
+  it('shows a remembered device by its name, and asks no confirmation for it', async () => {
+    const asked: PeerCheck[] = [];
+    const { senderChannel, senderViews, receiverViews, storage, run } = pair({
+      senderDevices: knowing('Ana laptop', RECEIVER_CERT, 'Bea'),
+      receiverDevices: knowing('Bea phone', SENDER_CERT, 'Ana'),
+      confirmPeer: async (check) => {
+        asked.push(check);
+        return false;
+      },
+    });
+    await run(() => storage.written() === CONTENT.byteLength);
+    const offered = offerOf(receiverViews)?.peerCheck;
+    expect(offered).toMatchObject({ kind: 'device', name: 'Ana', fingerprint: SENDER_CERT });
+    expect(waitingChecks(senderViews)).toEqual([
+      { kind: 'device', name: 'Bea', fingerprint: RECEIVER_CERT, words: expect.any(String) },
+    ]);
+    // The words stay beside the name, for a person on the other side who has not remembered.
+    expect(offered?.kind === 'device' && offered.words).toMatch(/^[a-z]+ [a-z]+ [a-z]+$/);
+    expect(asked).toEqual([]);
+    expect(senderChannel.dataBytes).toBe(CONTENT.byteLength);
+  });
+
+  it('does not name a stranger after a device it remembers: another certificate is another device', async () => {
+    const { receiverViews, run } = pair({
+      receiverDevices: knowing('Bea phone', 'sha-256 AA:BB:CC:DD:EE:00', 'Ana'),
+    });
+    await run(() => offerOf(receiverViews) !== undefined);
+    expect(offerOf(receiverViews)?.peerCheck.kind).toBe('words');
   });
 });
