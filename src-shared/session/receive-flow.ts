@@ -75,6 +75,7 @@ export async function runReceiveFlow(
       publish({ phase: 'connecting', direction: 'receive', code, ...retry }),
     );
     holdToExpectedPeer(channel, options.expectPeer);
+    // Read while the connection is up: a closed one no longer knows its certificates.
     peer = batchPeerOf(channel);
     first = await ports.runSession(channel, watch.started, undefined);
   } finally {

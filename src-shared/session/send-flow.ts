@@ -103,13 +103,15 @@ export async function runSendFlow(ports: SendFlowPorts, options: SendFlowOptions
       publish({ phase: 'connecting', direction: 'send', code, ...retry }),
     );
     holdToExpectedPeer(channel, options.expectPeer);
+    // Read while the connection is up: a closed one no longer knows its certificates.
+    const peer = batchPeerOf(channel);
     if (options.afterConnectMs > 0) await delay(ports.clock, options.afterConnectMs, cancelled);
     const watch = new SeatAfterStart(seat);
     const end = await ports.runSession(channel, watch.started, code, false);
     seat.close();
     // A lost link is restored by the flow, and the batch sent anew: what arrived is resumed.
     const setting = { ports, route, roomId, cancelled, direction: 'send', publish } as const;
-    await carryOn(setting, { end, seat: watch, peer: batchPeerOf(channel) }, async (again, started) => {
+    await carryOn(setting, { end, seat: watch, peer }, async (again, started) => {
       if (options.afterConnectMs > 0) await delay(ports.clock, options.afterConnectMs, cancelled);
       return ports.runSession(again, started, code, true);
     });

@@ -20,6 +20,12 @@ export interface CliProcess {
   type(text: string): void;
   /** Ends the program at once, as a crash or a closed laptop lid would: nothing runs after. */
   kill(): void;
+  /**
+   * Freezes the program (SIGSTOP) until `resume`: its sockets stay open but nothing it should
+   * send or read moves, as when its network goes away without a word.
+   */
+  freeze(): void;
+  resume(): void;
   readonly exited: Promise<CliExit>;
 }
 
@@ -48,6 +54,8 @@ export function startCli(args: string[], env: NodeJS.ProcessEnv = {}): CliProces
     exited,
     type: (text) => child.stdin.write(text),
     kill: () => child.kill('SIGKILL'),
+    freeze: () => child.kill('SIGSTOP'),
+    resume: () => child.kill('SIGCONT'),
     line: (pattern) =>
       new Promise<string>((resolve, reject) => {
         const check = () => {

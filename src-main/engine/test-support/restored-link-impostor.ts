@@ -1,0 +1,67 @@
+import { classifyFrameFromSender } from '../../../src-shared/protocol/frame-classification';
+import { CONNECT_TIMEOUTS, connect } from '../../../src-shared/session/connect-peer';
+import type { ChannelPort, SignalingPort } from '../../../src-shared/session/ports';
+import { reconnectRoomId } from '../../../src-shared/session/reconnect';
+import { DEFAULT_TIMEOUTS } from '../engine-options';
+import { nodeClock } from '../node-clock';
+import { PeerLink } from '../peer-link';
+import { nativeSignalingRequests } from '../signaling-requests';
+import { joinSignalingRoom } from '../signaling-seat';
+
+export interface RestoredLinkImpostor {
+  /** Settles once a real peer connected to it in the restored room. */
+  readonly connected: Promise<ChannelPort>;
+  /** File data it was sent over that connection. */
+  readonly dataBytes: () => number;
+  close(): void;
+}
+
+/**
+ * A third device that learned a batch's code (anyone it was read out to can) and waits in the
+ * room where the two peers would meet again after a lost link (docs/protocol.md, "Reconnect"),
+ * with a certificate of its own, to take the batch up in the real peer's place.
+ */
+export async function waitInRestoredRoom(
+  serverUrl: string,
+  code: string,
+): Promise<RestoredLinkImpostor> {
+  const stop = new AbortController();
+  const requests = nativeSignalingRequests(serverUrl, DEFAULT_TIMEOUTS);
+  const roomId = await requests.resolveCode(code, stop.signal);
+  const seat: SignalingPort = await joinSignalingRoom(
+    { serverUrl, remedySurface: 'cli' },
+    await reconnectRoomId(roomId, 1),
+    DEFAULT_TIMEOUTS.roleWait,
+    stop.signal,
+  );
+  let dataBytes = 0;
+  const route = {
+    createPeer: (role: 'offerer' | 'answerer') =>
+      new PeerLink({ role, iceServers: [], relayOnly: false }),
+  };
+  const connected = connect(
+    { clock: nodeClock, timeouts: CONNECT_TIMEOUTS },
+    seat,
+    route,
+    stop.signal,
+    () => undefined,
+  ).then((channel) => {
+    channel.listen({
+      frame: (frame) => {
+        const read = classifyFrameFromSender(frame, 'native');
+        if (read.kind === 'file-data') dataBytes += read.bytes.byteLength;
+      },
+    });
+    return channel;
+  });
+  connected.catch(() => undefined);
+  return {
+    connected,
+    dataBytes: () => dataBytes,
+    close() {
+      stop.abort();
+      seat.close();
+      void connected.then((channel) => channel.close(0));
+    },
+  };
+}
