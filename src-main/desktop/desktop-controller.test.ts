@@ -4,7 +4,7 @@ import { symlink } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { DesktopSnapshot } from '../../src-shared/ipc/contract';
 import type { IpcResult } from '../../src-shared/ipc/result';
-import { receiveFiles } from '../engine';
+import { receiveFiles, sendFiles } from '../engine';
 import { writeTextFile } from '../engine/test-support/files-on-disk';
 import { useLoopbackRig } from '../engine/test-support/loopback-rig';
 import { useDesktopOnLoopback } from './test-support/desktop-on-loopback';
@@ -55,6 +55,75 @@ describe('the desktop app runs one transfer at a time', () => {
     expect(await receiver.finished).toMatchObject({ phase: 'done' });
     expect(await done).toMatchObject({ phase: 'done', direction: 'send' });
     expect(await readFile(join(destination, 'photo.jpg'), 'utf8')).toBe('a sunset');
+  });
+});
+
+describe('a finished transfer', () => {
+  it('can be left, and another started, the moment its outcome shows, while its channel still closes', async () => {
+    const note = join(rig.scratch.path, 'leave-at-once', 'note.txt');
+    await writeTextFile(note, 'read me');
+    const app = await desktop('leave-at-once');
+    const sender = sendFiles({
+      serverUrl: rig.server.url,
+      paths: [note],
+      iceServers: [],
+      remedySurface: 'cli',
+    });
+    const code = await new Promise<string>((resolve) =>
+      sender.on('state', (state) => {
+        if (state.phase === 'waiting-for-peer') resolve(state.code);
+      }),
+    );
+    const asked = app.nextView((view) => view.phase === 'awaiting-acceptance');
+    expect(await app.call('startReceive', { code })).toEqual({ ok: true, value: null });
+    await asked;
+    const done = app.nextView((view) => view.phase === 'done');
+    expect(await app.call('answerOffer', { accept: true })).toEqual({ ok: true, value: null });
+    await done;
+
+    expect(await app.call('dismissTransfer', {})).toEqual({ ok: true, value: null });
+    expect(snapshotOf(await app.call('getSnapshot', {})).transfer).toEqual({ phase: 'idle' });
+    const next = app.nextView((view) => view.phase === 'failed');
+    expect(await app.call('startReceive', { code: 'acid-otter-plank' })).toEqual({
+      ok: true,
+      value: null,
+    });
+    expect(await next).toMatchObject({ phase: 'failed', code: 'ERR_CODE_NOT_FOUND' });
+    expect(await sender.finished).toMatchObject({ phase: 'done' });
+    await app.controller.settled();
+  });
+});
+
+describe('receiving from a pasted receive link', () => {
+  it('proves the link’s key with the sender: the prompt says verified automatically', async () => {
+    const note = join(rig.scratch.path, 'pasted-link', 'note.txt');
+    await writeTextFile(note, 'linked');
+    const app = await desktop('pasted-link');
+    const sender = sendFiles({
+      serverUrl: rig.server.url,
+      paths: [note],
+      iceServers: [],
+      remedySurface: 'cli',
+    });
+    const shown = await new Promise<{ code: string; key?: string }>((resolve) =>
+      sender.on('state', (state) => {
+        if (state.phase === 'waiting-for-peer') resolve(state);
+      }),
+    );
+    const asked = app.nextView((view) => view.phase === 'awaiting-acceptance');
+    expect(await app.call('startReceive', { code: shown.code, key: shown.key })).toEqual({
+      ok: true,
+      value: null,
+    });
+    expect(await asked).toMatchObject({ offer: { peerCheck: { kind: 'link' } } });
+    expect(await app.call('answerOffer', { accept: false })).toEqual({ ok: true, value: null });
+    // A decline is the spec's plain close: the sender hears the connection close.
+    expect(await sender.finished).toMatchObject({ phase: 'failed' });
+    expect(await app.call('startReceive', { code: shown.code, key: 'not a key' })).toMatchObject({
+      ok: false,
+      error: { code: 'ERR_BAD_REQUEST' },
+    });
+    await app.controller.settled();
   });
 });
 

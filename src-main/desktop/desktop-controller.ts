@@ -1,6 +1,8 @@
 import { join } from 'node:path';
+import { DeviceListError } from '../../src-shared/devices/remembered-devices';
 import type {
   DesktopSettings,
+  DevicesView,
   DiscoveredRoom,
   EventChannel,
   EventContract,
@@ -8,6 +10,7 @@ import type {
 } from '../../src-shared/ipc/contract';
 import { HandlerError } from '../../src-shared/ipc/dispatch';
 import { DEFAULT_SIGNALING_PORT } from '../../src-shared/signaling/limits';
+import { defaultDeviceName, openInstallation } from '../devices/installation';
 import type { EngineTimeouts, PeerOptions } from '../engine';
 import { browseRooms, type RoomBrowser } from '../lan/room-browser';
 import { describePaths } from './describe-paths';
@@ -22,8 +25,13 @@ import {
 import { openSettingsStore } from './settings-store';
 import { TransferSession } from './transfer-session';
 
+/** `rememberPeer` when the transfer on screen did not verify the device on its other end. */
+export const ERR_NOT_VERIFIED = 'ERR_NOT_VERIFIED';
+/** A change to the remembered devices that cannot be made (a name taken, a device unknown). */
+export const ERR_DEVICE_LIST = 'ERR_DEVICE_LIST';
+
 export interface DesktopControllerOptions {
-  /** settings.json lives here. */
+  /** settings.json lives here, and this installation's certificate and remembered devices. */
   userDataDir: string;
   defaultDownloadFolder: string;
   /** Default FERRY_SERVER, else the local signaling server's usual address. */
@@ -51,6 +59,11 @@ export interface DesktopController {
   openPaths(paths: readonly string[]): void;
   /** A path the preload read off a file the person dropped on the window. */
   addDroppedPath(path: string): void;
+  /**
+   * Resolves once no transfer is running. A finished one shows `done` a moment before its channel
+   * closes, and until then a new one is refused as busy; tests wait here between transfers.
+   */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -73,9 +86,27 @@ export async function createDesktopController(
       `http://localhost:${DEFAULT_SIGNALING_PORT}`,
     downloadFolder: options.defaultDownloadFolder,
     reportStats: true,
-    autoAccept: false,
   };
   const settings = await openSettingsStore(join(options.userDataDir, 'settings.json'), defaults);
+  // The same certificate on every connection, so remembered devices know this one again.
+  const installation = await openInstallation(options.userDataDir, defaultDeviceName());
+  const { book } = installation;
+  const devicesView = (): DevicesView => ({
+    ownName: installation.setting.ownName,
+    remembered: [...book.list()],
+  });
+  /** Applies a change to the device list, tells the window, and answers with the new list. */
+  const changeDevices = async (change: () => Promise<unknown>): Promise<DevicesView> => {
+    try {
+      await change();
+    } catch (error) {
+      if (error instanceof DeviceListError) throw new HandlerError(ERR_DEVICE_LIST, error.message);
+      throw error;
+    }
+    const view = devicesView();
+    emit('devicesChanged', view);
+    return view;
+  };
   const session = new TransferSession(
     (view) => emit('transferState', view),
     (message) => emit('transferWarning', { message }),
@@ -132,6 +163,7 @@ export async function createDesktopController(
       ver: options.version,
       remedySurface: 'desktop',
       timeouts: options.timeouts,
+      identity: { pemFile: installation.identity.pemFile, devices: installation.setting },
     };
   };
 
@@ -142,6 +174,7 @@ export async function createDesktopController(
         lanRoom: lanRoom.view,
         discoveredRooms: discovered,
         settings: settings.get(),
+        devices: devicesView(),
         pendingPaths,
       };
       pendingPaths = [];
@@ -167,10 +200,17 @@ export async function createDesktopController(
       session.startSend(paths, peerOptions());
       return null;
     },
-    startReceive: async ({ code }) => {
-      const { downloadFolder, autoAccept, reportStats } = settings.get();
+    startReceive: async ({ code, key }) => {
+      const { downloadFolder, reportStats } = settings.get();
       session.startReceive(
-        { code, destination: downloadFolder, autoAccept, reportBytes: reportStats },
+        {
+          code,
+          // A pasted receive link's key: the sender must prove it holds the same.
+          ...(key === undefined ? {} : { linkSecret: key }),
+          destination: downloadFolder,
+          reportBytes: reportStats,
+          devices: book,
+        },
         peerOptions(),
       );
       return null;
@@ -204,6 +244,22 @@ export async function createDesktopController(
       options.desktopShell.revealFile(path);
       return null;
     },
+    rememberPeer: async ({ name }) => {
+      // Which device comes from main's own view of the transfer, never from the window.
+      const view = session.view;
+      const peer = view.phase === 'done' ? view.peer : undefined;
+      if (peer === undefined || peer.check.kind === 'unverified') {
+        throw new HandlerError(
+          ERR_NOT_VERIFIED,
+          'Only a device this transfer verified can be remembered.',
+        );
+      }
+      return changeDevices(() => book.remember(peer.fingerprint, name));
+    },
+    renameDevice: ({ fingerprint, name }) => changeDevices(() => book.rename(fingerprint, name)),
+    forgetDevice: ({ fingerprint }) => changeDevices(() => book.forget(fingerprint)),
+    setDeviceAutoAccept: ({ fingerprint, autoAccept }) =>
+      changeDevices(() => book.setAutoAccept(fingerprint, autoAccept)),
   };
 
   return {
@@ -221,6 +277,7 @@ export async function createDesktopController(
     addDroppedPath(path) {
       chosen.add([path]);
     },
+    settled: () => session.settled(),
     async close() {
       await session.close();
       await lanRoom.set(false);

@@ -9,7 +9,6 @@ const defaults: DesktopSettings = {
   serverUrl: 'http://localhost:3001',
   downloadFolder: '/home/me/Downloads',
   reportStats: true,
-  autoAccept: false,
 };
 
 async function settingsFile(content?: string): Promise<string> {
@@ -43,17 +42,38 @@ describe('settings persist in the user-data folder', () => {
 
   it('one invalid stored value is dropped and the valid ones are kept', async () => {
     const file = await settingsFile(
-      JSON.stringify({ serverUrl: 'javascript:alert(1)', autoAccept: true, extra: 'x' }),
+      JSON.stringify({ serverUrl: 'javascript:alert(1)', reportStats: false, extra: 'x' }),
     );
     const store = await openSettingsStore(file, defaults);
-    expect(store.get()).toEqual({ ...defaults, autoAccept: true });
+    expect(store.get()).toEqual({ ...defaults, reportStats: false });
+  });
+
+  it('a file from before remembered devices, with the old global auto-accept, still reads', async () => {
+    const file = await settingsFile(
+      JSON.stringify({
+        serverUrl: 'https://signal.example.org',
+        downloadFolder: '/home/me/Inbox',
+        reportStats: false,
+        autoAccept: true,
+      }),
+    );
+    const store = await openSettingsStore(file, defaults);
+    const kept = {
+      serverUrl: 'https://signal.example.org',
+      downloadFolder: '/home/me/Inbox',
+      reportStats: false,
+    };
+    expect(store.get()).toEqual(kept);
+    // The next write leaves the old setting behind: nothing accepts offers by it any more.
+    await store.update({ reportStats: true });
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ ...kept, reportStats: true });
   });
 
   it('the file on disk is complete JSON after an update', async () => {
     const file = await settingsFile();
     const store = await openSettingsStore(file, defaults);
-    await store.update({ autoAccept: true });
-    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ ...defaults, autoAccept: true });
+    await store.update({ reportStats: false });
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ ...defaults, reportStats: false });
   });
 
   it('a stored value of the wrong kind falls back to its default alone', async () => {
@@ -62,14 +82,12 @@ describe('settings persist in the user-data folder', () => {
         serverUrl: 'https://signal.example.org',
         downloadFolder: 'bad\0path',
         reportStats: 'no',
-        autoAccept: true,
       }),
     );
     const store = await openSettingsStore(file, defaults);
     expect(store.get()).toEqual({
       ...defaults,
       serverUrl: 'https://signal.example.org',
-      autoAccept: true,
     });
   });
 
@@ -88,7 +106,7 @@ describe('settings writes', () => {
       ? { serverUrl: `https://signal-${i}.example.org` }
       : i % 3 === 1
         ? { downloadFolder: `/home/me/Downloads/${i}` }
-        : { autoAccept: i % 2 === 0 };
+        : { reportStats: i % 2 === 0 };
 
   /** What the settings are after updates 0..last, one after the other. */
   const afterUpdates = (last: number): DesktopSettings =>
@@ -123,7 +141,7 @@ describe('settings writes', () => {
     // A file where the user-data folder should be: the write cannot happen.
     await writeFile(userData, 'in the way');
 
-    await expect(store.update({ autoAccept: true })).rejects.toThrow();
+    await expect(store.update({ serverUrl: 'https://signal.example.org' })).rejects.toThrow();
     expect(store.get()).toEqual(defaults);
 
     await rm(userData);

@@ -1,5 +1,10 @@
+import type { DeviceDirectory } from '../../src-shared/devices/remembered-devices';
 import { HandlerError } from '../../src-shared/ipc/dispatch';
-import { IDLE_TRANSFER, type TransferView } from '../../src-shared/transfer/transfer-view';
+import {
+  IDLE_TRANSFER,
+  type OfferView,
+  type TransferView,
+} from '../../src-shared/transfer/transfer-view';
 import {
   receiveFiles,
   sendFiles,
@@ -11,9 +16,15 @@ import { ERR_BUSY, refusalToStart } from './one-transfer-rule';
 
 export interface ReceiveRequest {
   code: string;
+  /** The key of the receive link the code came with (docs/protocol.md, "Secret link"). */
+  linkSecret?: string;
   destination: string;
-  autoAccept: boolean;
   reportBytes: boolean;
+  /**
+   * The devices this installation remembers: an offer from one the person set to auto-accept
+   * goes into `destination` without asking (docs/protocol.md, "Remembered devices").
+   */
+  devices: DeviceDirectory;
 }
 
 interface PendingOffer {
@@ -29,7 +40,10 @@ export class TransferSession {
   readonly #publish: (view: TransferView) => void;
   readonly #warn: (message: string) => void;
   #view: TransferView = IDLE_TRANSFER;
+  /** The transfer on screen, until the person leaves it. */
   #transfer: Transfer | undefined;
+  /** Every transfer whose channel and files are not closed yet, the one on screen included. */
+  readonly #closing = new Set<Transfer>();
   #pendingOffer: PendingOffer | undefined;
 
   constructor(publish: (view: TransferView) => void, warn: (message: string) => void) {
@@ -52,10 +66,11 @@ export class TransferSession {
       receiveFiles({
         ...peer,
         code: request.code,
+        ...(request.linkSecret === undefined ? {} : { linkSecret: request.linkSecret }),
         destination: request.destination,
         reportBytes: request.reportBytes,
+        acceptsAtOnce: (offer) => autoAccepts(request.devices, offer),
         onOffer: () => {
-          if (request.autoAccept) return Promise.resolve(true);
           // The session core has published the offer; the person's answer comes by IPC.
           return new Promise<OfferAnswer>((resolve) => {
             this.#pendingOffer = { answer: resolve };
@@ -79,30 +94,55 @@ export class TransferSession {
     this.#transfer?.cancel();
   }
 
+  /**
+   * Leaves a finished or failed transfer. Its outcome is final the moment it is shown, even while
+   * its channel still closes (a receiver waits a few seconds so its last word lands): the person
+   * may leave it, and start another, at once.
+   */
   dismiss(): void {
-    if (this.#transfer) throw new HandlerError(ERR_BUSY, 'Cancel the transfer before leaving it.');
+    if (this.#running) {
+      throw new HandlerError(ERR_BUSY, 'Cancel the transfer before leaving it.');
+    }
+    this.#transfer = undefined;
     this.#show(IDLE_TRANSFER);
   }
 
-  /** Ends the running transfer, if any, and waits until its channel and files are closed. */
+  /** Resolves once no transfer is closing any more. */
+  async settled(): Promise<void> {
+    await Promise.all([...this.#closing].map((transfer) => transfer.finished));
+  }
+
+  /** Ends the running transfer, if any, and waits until every channel and file is closed. */
   async close(): Promise<void> {
-    const transfer = this.#transfer;
     this.cancel();
-    await transfer?.finished;
+    await this.settled();
+  }
+
+  /** A transfer is on screen and has no outcome yet. */
+  get #running(): boolean {
+    return this.#transfer !== undefined && !FINAL_PHASES.has(this.#view.phase);
   }
 
   #ensureIdle(): void {
-    const refusal = refusalToStart(this.#transfer !== undefined);
+    const refusal = refusalToStart(this.#running);
     if (refusal) throw new HandlerError(refusal.code, refusal.message);
   }
 
   #follow(transfer: Transfer): void {
     this.#transfer = transfer;
-    // The engine publishes the views themselves: nothing here re-derives them.
+    this.#closing.add(transfer);
+    // The engine publishes the views themselves: nothing here re-derives them. A transfer the
+    // person has left is not shown any more.
     this.#show(transfer.state);
-    transfer.on('state', (state) => this.#show(state));
-    transfer.on('warning', (message) => this.#warn(message));
+    transfer.on('state', (state) => {
+      if (this.#transfer === transfer) this.#show(state);
+    });
+    transfer.on('warning', (message) => {
+      if (this.#transfer === transfer) this.#warn(message);
+    });
     void transfer.finished.then(() => {
+      this.#closing.delete(transfer);
+      if (this.#transfer !== transfer) return;
       this.#transfer = undefined;
       this.#pendingOffer = undefined;
     });
@@ -112,4 +152,12 @@ export class TransferSession {
     this.#view = view;
     this.#publish(view);
   }
+}
+
+const FINAL_PHASES: ReadonlySet<TransferView['phase']> = new Set(['done', 'failed']);
+
+/** Only a remembered device the person set to auto-accept skips the question. */
+function autoAccepts(devices: DeviceDirectory, offer: OfferView): boolean {
+  const check = offer.peerCheck;
+  return check.kind === 'device' && devices.find(check.fingerprint)?.autoAccept === true;
 }

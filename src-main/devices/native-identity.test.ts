@@ -2,10 +2,13 @@ import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fingerprintOfSdp } from '../../src-shared/verify/sas';
-import { PeerLink } from '../engine/peer-link';
+import { directoryOf } from '../../src-shared/devices/remembered-devices';
+import { writeTextFile } from '../engine/test-support/files-on-disk';
+import { useLoopbackRig } from '../engine/test-support/loopback-rig';
+import { transferPair } from '../engine/test-support/transfer-pair';
 import { loadNativeIdentity } from './native-identity';
 
+const rig = useLoopbackRig();
 const freshFolder = (): Promise<string> => mkdtemp(join(tmpdir(), 'ferry-identity-'));
 
 describe("a native installation's certificate", () => {
@@ -37,26 +40,25 @@ describe("a native installation's certificate", () => {
     expect(await loadNativeIdentity(folder)).toEqual(replaced);
   });
 
-  it('is the certificate node-datachannel announces in its offer', async () => {
+  it('is the certificate the other device sees on the connection', async () => {
     const identity = await loadNativeIdentity(await freshFolder());
-    const link = new PeerLink({
-      role: 'offerer',
-      iceServers: [],
-      relayOnly: false,
-      pemFile: identity.pemFile,
+    const file = join(rig.scratch.path, 'identity', 'note.txt');
+    await writeTextFile(file, 'who sent this');
+    const outcome = await transferPair(
+      rig.server.url,
+      {
+        paths: [file],
+        iceServers: [],
+        identity: {
+          pemFile: identity.pemFile,
+          devices: { ownName: 'Ana', directory: directoryOf([]) },
+        },
+      },
+      { destination: join(rig.scratch.path, 'identity-received'), iceServers: [] },
+    );
+    expect(outcome.receiver).toMatchObject({
+      phase: 'done',
+      peer: { fingerprint: identity.fingerprint },
     });
-    try {
-      const offer = await new Promise<string>((resolve) =>
-        link.listen({
-          signal: (signal) => {
-            if (signal.type === 'offer') resolve(signal.sdp);
-          },
-        }),
-      );
-      expect(fingerprintOfSdp(offer)).toBe(identity.fingerprint);
-    } finally {
-      link.close(0);
-      await link.released;
-    }
   });
 });

@@ -3,7 +3,7 @@ import * as x509 from '@peculiar/x509';
 import { createPrivateKey, randomUUID, webcrypto, X509Certificate } from 'node:crypto';
 import { link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { NATIVE_CERTIFICATE_VALID_DAYS } from '../../src-shared/protocol/limits';
+import { DAY_MS, NATIVE_CERTIFICATE_VALID_DAYS } from '../../src-shared/protocol/limits';
 import { normalizeFingerprint } from '../../src-shared/verify/sas';
 
 /**
@@ -21,7 +21,6 @@ export interface NativeIdentity {
 }
 
 const IDENTITY_FILE = 'identity.pem';
-const DAY_MS = 24 * 60 * 60 * 1000;
 // What browsers generate by default, and what every DTLS stack here speaks.
 const KEY_ALGORITHM = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
 

@@ -176,6 +176,11 @@ export interface ReceiveOptions extends PeerOptions {
   destination: string;
   /** Asked before anything is acknowledged; without it every offer is accepted. */
   onOffer?: (offer: OfferView) => Promise<OfferAnswer>;
+  /**
+   * With `onOffer`: an offer this returns true for goes into `destination` without asking, and
+   * no prompt is published (the desktop app's quick save from a remembered device).
+   */
+  acceptsAtOnce?: (offer: OfferView) => boolean;
   /** Whether to add the received byte count to the server's anonymous counter. Default true. */
   reportBytes?: boolean;
   /**

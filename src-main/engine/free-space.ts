@@ -17,13 +17,21 @@ export async function freeBytesIn(folder: string): Promise<number> {
  */
 export function measuringFreeSpace(acceptance: Acceptance, read: FreeSpaceReader): Acceptance {
   if (!acceptance.ask) return { ask: false, target: withFreeSpace(acceptance.target, read) };
-  const { choose } = acceptance;
+  const { choose, withoutAsking } = acceptance;
   return {
     ...acceptance,
     choose: async (offer) => {
       const target = await choose(offer);
       return target === undefined ? undefined : withFreeSpace(target, read);
     },
+    ...(withoutAsking === undefined
+      ? {}
+      : {
+          withoutAsking: (offer) => {
+            const target = withoutAsking(offer);
+            return target === undefined ? undefined : withFreeSpace(target, read);
+          },
+        }),
   };
 }
 

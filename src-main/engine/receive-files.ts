@@ -97,9 +97,16 @@ function acceptance(
 ): Acceptance {
   const { onOffer } = options;
   if (onOffer === undefined) return { ask: false, target: partFileTarget(destination, markSaved) };
+  const { acceptsAtOnce } = options;
   return {
     ask: true,
     destination: async () => destination,
+    ...(acceptsAtOnce === undefined
+      ? {}
+      : {
+          withoutAsking: (offer) =>
+            acceptsAtOnce(offer) ? partFileTarget(destination, markSaved) : undefined,
+        }),
     async choose(offer) {
       const answer = await onOffer(offer).catch(() => false as const);
       if (answer === false) return undefined;

@@ -6,6 +6,7 @@ import { TransferScreen } from '../screens/transfer-screen';
 import { asSentence } from '../../src-shared/format/as-sentence';
 import { AppTabs, PANEL_ID, tabId } from './app-tabs';
 import { NoticeBar } from './notice-bar';
+import { RememberedDevicesPanel } from '../components/remembered-devices-panel';
 import { useFerryStores } from '../stores/stores-context';
 
 function CurrentScreen() {
@@ -19,7 +20,7 @@ function CurrentScreen() {
 
 /** The window: a start-up message until the backend answers, then tabs and the current screen. */
 export function AppLayout() {
-  const { screen, session } = useFerryStores();
+  const { backend, screen, session } = useFerryStores();
   const state = useStore(session, (current) => current.session);
   const current = useStore(screen, (current) => current.screen);
 
@@ -49,6 +50,13 @@ export function AppLayout() {
         <div id={PANEL_ID} role="tabpanel" aria-labelledby={tabId(current)}>
           <CurrentScreen />
         </div>
+        {!backend.capabilities.settings && (
+          // Without a settings screen (the web client), the remembered devices are one click away.
+          <details className="web-devices" data-testid="web-devices">
+            <summary>Remembered devices</summary>
+            <RememberedDevicesPanel title={false} />
+          </details>
+        )}
       </main>
     </div>
   );

@@ -4,7 +4,7 @@ import type { SendItem } from '../../src-shared/ipc/contract';
 import { IDLE_TRANSFER } from '../../src-shared/transfer/transfer-view';
 import { createDesktopBackend } from '../backend/desktop-backend';
 import { CODE, PHOTO, WAITING_FOR_PEER } from '../testing/fixtures';
-import { TEST_SETTINGS } from '../testing/scripted-backend';
+import { TEST_DEVICES, TEST_SETTINGS } from '../testing/scripted-backend';
 import { testBridge } from '../testing/test-bridge';
 import { App } from './app';
 
@@ -32,6 +32,7 @@ function startingMain() {
         lanRoom: { state: 'off' },
         discoveredRooms: [],
         settings: TEST_SETTINGS,
+        devices: TEST_DEVICES,
         pendingPaths: [PHOTO_ITEM.path],
       }),
       describePaths: async () => {

@@ -3,7 +3,7 @@ import type { EventContract, FerryBridge } from '../../src-shared/ipc/contract';
 import { ERR_BAD_REQUEST } from '../../src-shared/ipc/dispatch';
 import { IDLE_TRANSFER } from '../../src-shared/transfer/transfer-view';
 import { TEST_SETTINGS } from '../testing/scripted-backend';
-import { testBridge } from '../testing/test-bridge';
+import { TEST_DEVICES, TEST_FINGERPRINT, testBridge } from '../testing/test-bridge';
 import { createDesktopBackend, ERR_BRIDGE, ERR_NOTHING_DROPPED } from './desktop-backend';
 import type { BackendEvent } from './ferry-backend';
 
@@ -20,10 +20,12 @@ describe('the desktop backend over the preload bridge', () => {
         lanRoom: { state: 'off' },
         discoveredRooms: [],
         settings: TEST_SETTINGS,
+        devices: TEST_DEVICES,
         pendingPaths: ['/home/ana/report.pdf'],
       }),
     });
     const snapshot = await createDesktopBackend(bridge).snapshot();
+    expect(snapshot.ok && snapshot.value.devices).toEqual(TEST_DEVICES);
     expect(snapshot.ok && (await snapshot.value.opened)).toEqual({
       ok: true,
       value: [
@@ -85,6 +87,10 @@ describe('the desktop backend over the preload bridge', () => {
       backend.dismiss(),
       backend.openFolder('/home/ana/Downloads'),
       backend.revealFile('/home/ana/Downloads/a.txt'),
+      backend.rememberPeer('Kitchen laptop'),
+      backend.renameDevice(TEST_FINGERPRINT, 'Old laptop'),
+      backend.setDeviceAutoAccept(TEST_FINGERPRINT, true),
+      backend.forgetDevice(TEST_FINGERPRINT),
     ]);
     expect(results.every((result) => result.ok)).toBe(true);
     expect(requests).toEqual([
@@ -96,7 +102,20 @@ describe('the desktop backend over the preload bridge', () => {
       { channel: 'dismissTransfer', request: {} },
       { channel: 'openFolder', request: { path: '/home/ana/Downloads' } },
       { channel: 'revealFile', request: { path: '/home/ana/Downloads/a.txt' } },
+      // Which device to remember is main's to know: the window sends only the name.
+      { channel: 'rememberPeer', request: { name: 'Kitchen laptop' } },
+      { channel: 'renameDevice', request: { fingerprint: TEST_FINGERPRINT, name: 'Old laptop' } },
+      {
+        channel: 'setDeviceAutoAccept',
+        request: { fingerprint: TEST_FINGERPRINT, autoAccept: true },
+      },
+      { channel: 'forgetDevice', request: { fingerprint: TEST_FINGERPRINT } },
     ]);
+  });
+
+  it('can accept offers from remembered devices without asking', () => {
+    const backend = createDesktopBackend(testBridge().bridge);
+    expect(backend.capabilities.autoAcceptFromDevices).toBe(true);
   });
 
   it('returns what main answers for pickers, folders, settings and the LAN room', async () => {
@@ -111,9 +130,23 @@ describe('the desktop backend over the preload bridge', () => {
       ok: true,
       value: { ...TEST_SETTINGS, downloadFolder: '/media/usb' },
     });
-    expect(await backend.updateSettings({ autoAccept: true })).toEqual({
+    expect(await backend.updateSettings({ reportStats: false })).toEqual({
       ok: true,
-      value: { ...TEST_SETTINGS, autoAccept: true },
+      value: { ...TEST_SETTINGS, reportStats: false },
+    });
+    expect(await backend.rememberPeer('Kitchen laptop')).toEqual({
+      ok: true,
+      value: {
+        ...TEST_DEVICES,
+        remembered: [
+          {
+            fingerprint: TEST_FINGERPRINT,
+            name: 'Kitchen laptop',
+            autoAccept: false,
+            rememberedAt: 0,
+          },
+        ],
+      },
     });
     expect(await backend.setLanRoom(true)).toEqual({
       ok: true,
@@ -125,6 +158,8 @@ describe('the desktop backend over the preload bridge', () => {
     const backend = createDesktopBackend(testBridge().bridge);
     const result = await backend.updateSettings({ serverUrl: 'ftp://nope' });
     expect(result.ok ? undefined : result.error.code).toBe(ERR_BAD_REQUEST);
+    const notAFingerprint = await backend.forgetDevice('Kitchen laptop');
+    expect(notAFingerprint.ok ? undefined : notAFingerprint.error.code).toBe(ERR_BAD_REQUEST);
   });
 
   it('turns a bridge that throws into an error value', async () => {
@@ -163,6 +198,7 @@ describe('the desktop backend over the preload bridge', () => {
     emit('discoveredRooms', [{ name: 'Kitchen laptop', url: 'http://10.0.0.9:3001' }]);
     emit('sendPaths', { paths: ['/home/ana/b.txt'] });
     emit('transferWarning', { message: 'Photos/home was skipped: it is a link' });
+    emit('devicesChanged', TEST_DEVICES);
     await settle();
     expect(events).toEqual([
       {
@@ -175,6 +211,7 @@ describe('the desktop backend over the preload bridge', () => {
         rooms: [{ name: 'Kitchen laptop', url: 'http://10.0.0.9:3001' }],
       },
       { type: 'warning', message: 'Photos/home was skipped: it is a link' },
+      { type: 'devices', devices: TEST_DEVICES },
       {
         type: 'opened',
         opened: {
@@ -188,7 +225,8 @@ describe('the desktop backend over the preload bridge', () => {
 
     following.abort();
     emit('lanRoomState', { state: 'off' });
-    expect(events).toHaveLength(5);
+    emit('devicesChanged', TEST_DEVICES);
+    expect(events).toHaveLength(6);
   });
 
   it('stays quiet after abort even when the bridge keeps calling', () => {

@@ -22,6 +22,7 @@ export const DESKTOP_CAPABILITIES: BackendCapabilities = {
   defaultDestinationResumes: true,
   revealFiles: true,
   settings: true,
+  autoAcceptFromDevices: true,
 };
 export const ERR_NOTHING_DROPPED = 'ERR_NOTHING_DROPPED';
 
@@ -82,6 +83,7 @@ export function createDesktopBackend(bridge: FerryBridge): FerryBackend {
     async snapshot() {
       const result = await request('getSnapshot', {});
       if (!result.ok) return result;
+      // Everything else (devices too) goes to the screens as main sent it.
       const { pendingPaths, ...state } = result.value;
       // Not awaited: changes main pushes meanwhile are newer than this state and go on top of it.
       return ok({ ...state, opened: describe(pendingPaths) });
@@ -121,6 +123,10 @@ export function createDesktopBackend(bridge: FerryBridge): FerryBackend {
             'transferWarning',
             whileOpen(({ message }) => listener({ type: 'warning', message })),
           ),
+          bridge.on(
+            'devicesChanged',
+            whileOpen((devices) => listener({ type: 'devices', devices })),
+          ),
         ];
         signal.addEventListener('abort', () => detachers.forEach((detach) => detach()), {
           once: true,
@@ -151,7 +157,8 @@ export function createDesktopBackend(bridge: FerryBridge): FerryBackend {
     pickFolder: () => picked('pickFolder'),
 
     startSend: (items) => request('startSend', { paths: items.map((item) => item.id) }),
-    startReceive: (code) => request('startReceive', { code }),
+    startReceive: (code, key) =>
+      request('startReceive', { code, ...(key === undefined ? {} : { key }) }),
     answerOffer: (accept, destination) =>
       request('answerOffer', destination === undefined ? { accept } : { accept, destination }),
     chooseDestination: () => request('chooseDestination', {}),
@@ -163,5 +170,12 @@ export function createDesktopBackend(bridge: FerryBridge): FerryBackend {
     setLanRoom: (enabled) => request('setLanRoom', { enabled }),
     openFolder: (path) => request('openFolder', { path }),
     revealFile: (path) => request('revealFile', { path }),
+
+    // Main picks the device from the finished transfer it ran: the window names it, nothing more.
+    rememberPeer: (name) => request('rememberPeer', { name }),
+    renameDevice: (fingerprint, name) => request('renameDevice', { fingerprint, name }),
+    forgetDevice: (fingerprint) => request('forgetDevice', { fingerprint }),
+    setDeviceAutoAccept: (fingerprint, autoAccept) =>
+      request('setDeviceAutoAccept', { fingerprint, autoAccept }),
   };
 }

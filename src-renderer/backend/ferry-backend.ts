@@ -124,5 +124,8 @@ export interface FerryBackend {
   renameDevice(fingerprint: string, name: string): Promise<BackendResult<DevicesView>>;
   forgetDevice(fingerprint: string): Promise<BackendResult<DevicesView>>;
   /** Only where `capabilities.autoAcceptFromDevices`. */
-  setDeviceAutoAccept(fingerprint: string, autoAccept: boolean): Promise<BackendResult<DevicesView>>;
+  setDeviceAutoAccept(
+    fingerprint: string,
+    autoAccept: boolean,
+  ): Promise<BackendResult<DevicesView>>;
 }

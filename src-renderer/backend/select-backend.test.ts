@@ -17,6 +17,7 @@ describe('choosing the backend', () => {
       defaultDestinationResumes: true,
       revealFiles: true,
       settings: true,
+      autoAcceptFromDevices: true,
     });
   });
 
@@ -28,6 +29,7 @@ describe('choosing the backend', () => {
       defaultDestinationResumes: false,
       revealFiles: false,
       settings: false,
+      autoAcceptFromDevices: false,
     });
   });
 });

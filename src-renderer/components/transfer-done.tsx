@@ -7,6 +7,7 @@ import { useFerryStores } from '../stores/stores-context';
 import type { BackendResult } from '../backend/ferry-backend';
 import { succeeded } from '../stores/notice-store';
 import { countOf } from '../wording/count-of';
+import { RememberDevice } from './remember-device';
 import { StepHeading } from './step-heading';
 
 type Done = Extract<TransferView, { phase: 'done' }>;
@@ -45,6 +46,7 @@ export function TransferDone({ view }: { view: Done }) {
     <section className="step" aria-labelledby={headingId} data-testid="transfer-done">
       <StepHeading id={headingId}>{doneHeading(view.direction, view.verified)}</StepHeading>
       <p>{summary}</p>
+      {view.peer !== undefined && <RememberDevice key={view.peer.fingerprint} peer={view.peer} />}
       {canReveal && folder && (
         <div className="actions">
           <button

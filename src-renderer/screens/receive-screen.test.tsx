@@ -35,6 +35,21 @@ describe('the receive code field', () => {
     expect(backend.callsOf('startReceive')).toEqual([['acid-otter-plank']]);
   });
 
+  it('takes a pasted receive link as its code and key, and a typed code alone as a code', async () => {
+    const key = 'q83vEjRWeJCrze8SNFZ4kA';
+    const { user, field, receive, backend } = await openReceive();
+    await user.click(field);
+    await user.paste(`https://ferry.example/#receive=acid-otter-plank&key=${key}`);
+    expect(field.value).toBe('acid-otter-plank');
+    await user.click(receive);
+    expect(backend.callsOf('startReceive')).toEqual([['acid-otter-plank', key]]);
+    // Typed over, the code is no longer the link's: its key does not go with another code.
+    await user.clear(field);
+    await user.type(field, 'acid-otter-plaza');
+    await user.click(receive);
+    expect(backend.callsOf('startReceive').at(-1)).toEqual(['acid-otter-plaza']);
+  });
+
   it('receives on Enter when no suggestion is chosen', async () => {
     const { user, field, backend } = await openReceive();
     await user.type(field, 'acid-otter-plank{Enter}');

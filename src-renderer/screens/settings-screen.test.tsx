@@ -12,10 +12,9 @@ async function openSettings(backend = createScriptedBackend()) {
 
 const checkbox = (name: string) => screen.getByRole('checkbox', { name }) as HTMLInputElement;
 const REPORT = "Report transfer sizes to the server's anonymous counter";
-const AUTO = 'Accept transfers without asking';
 
 describe('the settings screen', () => {
-  it('shows the current settings, reporting on and auto-accept off by default', async () => {
+  it('shows the current settings, reporting on by default', async () => {
     await openSettings();
     expect((screen.getByRole('textbox', { name: 'Server URL' }) as HTMLInputElement).value).toBe(
       TEST_SETTINGS.serverUrl,
@@ -23,7 +22,8 @@ describe('the settings screen', () => {
     const folder = screen.getByRole('group', { name: 'Download folder' });
     expect(within(folder).getByText('/home/ana/Downloads')).toBeTruthy();
     expect(checkbox(REPORT).checked).toBe(true);
-    expect(checkbox(AUTO).checked).toBe(false);
+    // Accepting without asking is a remembered device's setting now, never everyone's.
+    expect(screen.queryByRole('checkbox', { name: 'Accept transfers without asking' })).toBeNull();
   });
 
   it('saves a new server address', async () => {
@@ -71,24 +71,19 @@ describe('the settings screen', () => {
     ).toBeTruthy();
   });
 
-  it('toggles reporting and auto-accept', async () => {
+  it('toggles reporting', async () => {
     const { user, backend } = await openSettings();
     await user.click(checkbox(REPORT));
-    await user.click(checkbox(AUTO));
-    expect(backend.callsOf('updateSettings')).toEqual([
-      [{ reportStats: false }],
-      [{ autoAccept: true }],
-    ]);
+    expect(backend.callsOf('updateSettings')).toEqual([[{ reportStats: false }]]);
     expect(checkbox(REPORT).checked).toBe(false);
-    expect(checkbox(AUTO).checked).toBe(true);
   });
 
   it('leaves a box as it was when the change is refused', async () => {
     const backend = createScriptedBackend();
     backend.respond('updateSettings', err('ERR_DISK', 'the settings file could not be written'));
     const { user } = await openSettings(backend);
-    await user.click(checkbox(AUTO));
-    expect(checkbox(AUTO).checked).toBe(false);
+    await user.click(checkbox(REPORT));
+    expect(checkbox(REPORT).checked).toBe(true);
     expect(screen.getByText('The settings file could not be written.')).toBeTruthy();
   });
 

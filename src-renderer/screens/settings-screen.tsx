@@ -2,9 +2,10 @@ import { useId } from 'react';
 import { useStore } from 'zustand';
 import { useFerryStores } from '../stores/stores-context';
 import { LanRoomPanel } from '../components/lan-room-panel';
+import { RememberedDevicesPanel } from '../components/remembered-devices-panel';
 import { ServerUrlField } from '../components/server-url-field';
 
-/** Where Ferry connects, where files land, and what it may do without asking. */
+/** Where Ferry connects, where files land, and the devices it remembers. */
 export function SettingsScreen() {
   const { backend, settings } = useFerryStores();
   const current = useStore(settings, (state) => state.settings);
@@ -13,7 +14,6 @@ export function SettingsScreen() {
   const headingId = useId();
   const folderId = useId();
   const statsHintId = useId();
-  const autoHintId = useId();
 
   if (!current) return null;
 
@@ -49,20 +49,7 @@ export function SettingsScreen() {
           contents or who you are.
         </p>
       </div>
-      <div className="setting">
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={current.autoAccept}
-            aria-describedby={autoHintId}
-            onChange={(event) => void update({ autoAccept: event.target.checked })}
-          />
-          Accept transfers without asking
-        </label>
-        <p id={autoHintId} className="hint">
-          Incoming files then go straight to the download folder.
-        </p>
-      </div>
+      <RememberedDevicesPanel />
       {backend.capabilities.lanRoom && <LanRoomPanel />}
     </section>
   );

@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { normalizeCode } from '../../src-shared/codes';
-import type { ReceiveFragment } from '../../src-shared/codes/receive-fragment';
+import { readCodeOrLink, type ReceiveFragment } from '../../src-shared/codes/receive-fragment';
 
 /** The code as typed in the receive field, kept so a failed attempt can be tried again. */
 export interface CodeDraftState {
@@ -23,7 +23,13 @@ export function createCodeDraftStore(): CodeDraftStore {
   return createStore<CodeDraftState>()((set) => ({
     draft: '',
     link: null,
-    setDraft: (draft) => set({ draft }),
+    // A whole receive link pasted into the field counts as opening it: its code is what is
+    // typed, and its key goes with it (docs/protocol.md, "Secret link").
+    setDraft: (draft) => {
+      const pasted = draft.includes('#') ? readCodeOrLink(draft) : null;
+      if (pasted?.key !== undefined) set({ draft: pasted.code, link: pasted });
+      else set({ draft });
+    },
     openLink: (link) => set({ draft: link.code, link }),
   }));
 }

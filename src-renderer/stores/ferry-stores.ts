@@ -1,5 +1,6 @@
 import type { FerryBackend } from '../backend/ferry-backend';
 import { createCodeDraftStore, type CodeDraftStore } from './code-draft-store';
+import { createDevicesStore, type DevicesStore } from './devices-store';
 import { createLanRoomStore, type LanRoomStore } from './lan-room-store';
 import { createNoticeStore, type NoticeStore } from './notice-store';
 import { createScreenStore, type ScreenStore } from './screen-store';
@@ -16,6 +17,7 @@ export interface FerryStores {
   transfer: TransferStore;
   selection: SelectionStore;
   settings: SettingsStore;
+  devices: DevicesStore;
   lanRoom: LanRoomStore;
   screen: ScreenStore;
   codeDraft: CodeDraftStore;
@@ -30,6 +32,7 @@ export function createFerryStores(backend: FerryBackend): FerryStores {
     transfer: createTransferStore(backend, notice),
     selection: createSelectionStore(backend, notice),
     settings: createSettingsStore(backend, notice),
+    devices: createDevicesStore(backend),
     lanRoom: createLanRoomStore(backend, notice),
     screen: createScreenStore(),
     codeDraft: createCodeDraftStore(),

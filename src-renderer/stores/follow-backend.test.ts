@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { err, ok } from '../../src-shared/ipc/result';
 import { IDLE_TRANSFER } from '../../src-shared/transfer/transfer-view';
-import { ALBUM, CODE, PHOTO, PROGRESS, WAITING_FOR_PEER } from '../testing/fixtures';
+import { ALBUM, BO_PRINT, CODE, PHOTO, PROGRESS, WAITING_FOR_PEER } from '../testing/fixtures';
 import {
   createScriptedBackend,
   LAN_URL,
+  TEST_DEVICES,
   TEST_SETTINGS,
+  testDevice,
   type ScriptedBackendOptions,
 } from '../testing/scripted-backend';
 import { createFerryStores } from './ferry-stores';
@@ -29,6 +31,7 @@ describe('following the backend', () => {
     });
     expect(stores.session.getState().session).toEqual({ state: 'ready' });
     expect(stores.settings.getState().settings).toEqual(TEST_SETTINGS);
+    expect(stores.devices.getState().devices).toEqual(TEST_DEVICES);
     expect(stores.lanRoom.getState().room).toEqual({ state: 'on', url: LAN_URL });
     expect(stores.lanRoom.getState().discovered).toHaveLength(1);
   });
@@ -67,7 +70,9 @@ describe('following the backend', () => {
       type: 'discovered-rooms',
       rooms: [{ name: 'Studio', url: 'http://10.0.0.7:3001' }],
     });
-    backend.emit({ type: 'settings', settings: { ...TEST_SETTINGS, autoAccept: true } });
+    backend.emit({ type: 'settings', settings: { ...TEST_SETTINGS, reportStats: false } });
+    const devices = { ownName: 'Ana desktop', remembered: [testDevice('Bo phone', BO_PRINT)] };
+    backend.emit({ type: 'devices', devices });
     expect(stores.transfer.getState().view).toEqual(WAITING_FOR_PEER);
     expect(stores.lanRoom.getState().room).toEqual({
       state: 'failed',
@@ -76,7 +81,8 @@ describe('following the backend', () => {
     expect(stores.lanRoom.getState().discovered).toEqual([
       { name: 'Studio', url: 'http://10.0.0.7:3001' },
     ]);
-    expect(stores.settings.getState().settings?.autoAccept).toBe(true);
+    expect(stores.settings.getState().settings?.reportStats).toBe(false);
+    expect(stores.devices.getState().devices).toEqual(devices);
   });
 
   it('goes to the send screen with what the app was opened with', async () => {

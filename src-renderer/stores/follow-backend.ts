@@ -36,6 +36,7 @@ export async function followBackend(stores: FerryStores, signal: AbortSignal): P
 
 function applySnapshot(stores: FerryStores, snapshot: BackendSnapshot): void {
   stores.settings.getState().apply(snapshot.settings);
+  stores.devices.getState().apply(snapshot.devices);
   stores.lanRoom.getState().applyRoom(snapshot.lanRoom);
   stores.lanRoom.getState().applyDiscovered(snapshot.discoveredRooms);
   applyTransfer(stores, snapshot.transfer);
@@ -51,6 +52,8 @@ function applyEvent(stores: FerryStores, event: BackendEvent): void {
       return stores.lanRoom.getState().applyDiscovered(event.rooms);
     case 'settings':
       return stores.settings.getState().apply(event.settings);
+    case 'devices':
+      return stores.devices.getState().apply(event.devices);
     case 'opened':
       return applyOpened(stores, event.opened);
     case 'warning':

@@ -15,8 +15,8 @@ function setUp() {
 describe('the settings store', () => {
   it('keeps what the backend saved', async () => {
     const { settings } = setUp();
-    expect(await settings.getState().update({ autoAccept: true })).toBe(true);
-    expect(settings.getState().settings).toEqual({ ...TEST_SETTINGS, autoAccept: true });
+    expect(await settings.getState().update({ reportStats: false })).toBe(true);
+    expect(settings.getState().settings).toEqual({ ...TEST_SETTINGS, reportStats: false });
   });
 
   it('keeps the old value and shows why when the backend refuses', async () => {

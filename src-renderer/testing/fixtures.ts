@@ -54,3 +54,8 @@ export const OFFER: TransferView = {
   },
   destination: '/home/ana/Downloads',
 };
+
+/** Certificate fingerprints of other devices, normalized as verify/sas.ts writes them. */
+const printOf = (byte: string): string => `sha-256 ${Array(32).fill(byte).join(':')}`;
+export const BO_PRINT = printOf('B0');
+export const CY_PRINT = printOf('C1');

@@ -1,11 +1,20 @@
-import { ok } from '../../src-shared/ipc/result';
+import {
+  DeviceListError,
+  forget,
+  remember,
+  rename,
+  setAutoAccept,
+  type RememberedDevice,
+} from '../../src-shared/devices/remembered-devices';
+import { err, ok } from '../../src-shared/ipc/result';
 import { DESKTOP_CAPABILITIES } from '../backend/desktop-backend';
-import { IDLE_TRANSFER } from '../../src-shared/transfer/transfer-view';
+import { IDLE_TRANSFER, type TransferView } from '../../src-shared/transfer/transfer-view';
 import type {
   BackendCapabilities,
   BackendEvent,
   BackendResult,
   BackendSnapshot,
+  DevicesView,
   FerryBackend,
   FerrySettings,
   LanRoomView,
@@ -40,8 +49,14 @@ export const TEST_SETTINGS: FerrySettings = {
   serverUrl: 'https://ferry.example',
   downloadFolder: '/home/ana/Downloads',
   reportStats: true,
-  autoAccept: false,
 };
+
+export const TEST_DEVICES: DevicesView = { ownName: 'Ana desktop', remembered: [] };
+
+/** A remembered device as tests write one. */
+export function testDevice(name: string, fingerprint: string, rememberedAt = 0): RememberedDevice {
+  return { fingerprint, name, autoAccept: false, rememberedAt };
+}
 
 export const LAN_URL = 'http://192.168.1.20:3001';
 
@@ -62,6 +77,22 @@ export function createScriptedBackend(options: ScriptedBackendOptions = {}): Scr
   const held = new Map<ActionName, Promise<unknown>>();
   const listeners = new Set<(event: BackendEvent) => void>();
   let settings: FerrySettings = options.snapshot?.settings ?? TEST_SETTINGS;
+  let devices: DevicesView = options.snapshot?.devices ?? TEST_DEVICES;
+  /** The transfer on screen, as the snapshot and later events gave it. */
+  let transfer: TransferView = options.snapshot?.transfer ?? IDLE_TRANSFER;
+
+  /** What a device-list change gives, applied to the scripted list as the real backends do. */
+  function changeDevices(
+    change: (list: readonly RememberedDevice[]) => RememberedDevice[],
+  ): BackendResult<DevicesView> {
+    try {
+      devices = { ...devices, remembered: change(devices.remembered) };
+      return ok(devices);
+    } catch (error) {
+      if (!(error instanceof DeviceListError)) throw error;
+      return err('ERR_DEVICE_LIST', error.message);
+    }
+  }
 
   function answer<K extends ActionName>(
     action: K,
@@ -97,6 +128,7 @@ export function createScriptedBackend(options: ScriptedBackendOptions = {}): Scr
           discoveredRooms: [],
           ...state,
           settings,
+          devices,
           opened: Promise.resolve(opened),
         }),
       );
@@ -130,6 +162,26 @@ export function createScriptedBackend(options: ScriptedBackendOptions = {}): Scr
       ),
     openFolder: (path) => answer('openFolder', [path], done),
     revealFile: (path) => answer('revealFile', [path], done),
+    rememberPeer: (name) =>
+      answer('rememberPeer', [name], () => {
+        const peer = transfer.phase === 'done' ? transfer.peer : undefined;
+        if (peer === undefined || peer.check.kind === 'unverified') {
+          return err('ERR_NOT_VERIFIED', 'Only a device this transfer verified can be remembered.');
+        }
+        return changeDevices((list) => remember(list, peer.fingerprint, name, 1_700_000_000_000));
+      }),
+    renameDevice: (fingerprint, name) =>
+      answer('renameDevice', [fingerprint, name], () =>
+        changeDevices((list) => rename(list, fingerprint, name)),
+      ),
+    forgetDevice: (fingerprint) =>
+      answer('forgetDevice', [fingerprint], () =>
+        changeDevices((list) => forget(list, fingerprint)),
+      ),
+    setDeviceAutoAccept: (fingerprint, on) =>
+      answer('setDeviceAutoAccept', [fingerprint, on], () =>
+        changeDevices((list) => setAutoAccept(list, fingerprint, on)),
+      ),
 
     respond(action, result) {
       answers.set(action, result);
@@ -140,6 +192,8 @@ export function createScriptedBackend(options: ScriptedBackendOptions = {}): Scr
       return (result: ActionResult<K>) => release(result);
     },
     emit(event) {
+      if (event.type === 'transfer') transfer = event.transfer;
+      if (event.type === 'devices') devices = event.devices;
       for (const listener of listeners) listener(event);
     },
     callsOf: (action) => calls.filter((call) => call.action === action).map((call) => call.args),

@@ -1,5 +1,6 @@
 import {
   INVOKE_CHANNELS,
+  type DevicesView,
   type EventChannel,
   type EventContract,
   type FerryBridge,
@@ -19,6 +20,12 @@ export const described = (path: string): SendItem => ({
   fileCount: 1,
 });
 
+/** A certificate fingerprint as main shows it. */
+export const TEST_FINGERPRINT = `sha-256 ${Array.from({ length: 32 }, () => 'AB').join(':')}`;
+
+/** What main answers about devices unless a test says otherwise: nothing remembered yet. */
+export const TEST_DEVICES: DevicesView = { ownName: 'Ana’s laptop', remembered: [] };
+
 /** An IPC message crosses from one process to the other: it arrives as a task of its own. */
 const asTask = <T>(value: () => T | Promise<T>): Promise<T> =>
   new Promise((resolve) => setTimeout(() => resolve(value())));
@@ -37,6 +44,7 @@ export function testBridge(overrides: Partial<HandlerMap> = {}, { crossProcess =
       lanRoom: { state: 'off' },
       discoveredRooms: [],
       settings: TEST_SETTINGS,
+      devices: TEST_DEVICES,
       pendingPaths: [],
     }),
     describePaths: async ({ paths }) => paths.map(described),
@@ -54,6 +62,20 @@ export function testBridge(overrides: Partial<HandlerMap> = {}, { crossProcess =
       enabled ? { state: 'on', url: 'http://10.0.0.2:3001' } : { state: 'off' },
     openFolder: async () => null,
     revealFile: async () => null,
+    rememberPeer: async ({ name }) => ({
+      ...TEST_DEVICES,
+      remembered: [
+        {
+          fingerprint: TEST_FINGERPRINT,
+          name,
+          autoAccept: false,
+          rememberedAt: 0,
+        },
+      ],
+    }),
+    renameDevice: async () => TEST_DEVICES,
+    forgetDevice: async () => TEST_DEVICES,
+    setDeviceAutoAccept: async () => TEST_DEVICES,
     ...overrides,
   };
   const dispatch = (channel: string, request: unknown) =>

@@ -9,6 +9,7 @@ import {
   PathSchema,
 } from './value-schemas';
 import type { RememberedDevice } from '../devices/remembered-devices';
+import { LINK_SECRET_PATTERN } from '../protocol/limits';
 
 /** A file or folder chosen for sending, as main describes it to the renderer. */
 export interface SendItem {
@@ -78,7 +79,8 @@ export interface InvokeContract {
   /** Main's folder dialog for the offer on screen only. Null when cancelled. */
   chooseDestination: { request: Empty; response: string | null };
   startSend: { request: { paths: string[] }; response: null };
-  startReceive: { request: { code: string }; response: null };
+  /** `key`: the secret of the receive link the code was pasted with (docs/protocol.md, "Secret link"). */
+  startReceive: { request: { code: string; key?: string }; response: null };
   answerOffer: { request: { accept: boolean; destination?: string }; response: null };
   cancelTransfer: { request: Empty; response: null };
   dismissTransfer: { request: Empty; response: null };
@@ -135,7 +137,10 @@ export const requestSchemas: {
   chooseDownloadFolder: EmptySchema,
   chooseDestination: EmptySchema,
   startSend: PathsSchema,
-  startReceive: v.strictObject({ code: v.pipe(v.string(), v.maxLength(MAX_CODE_INPUT)) }),
+  startReceive: v.strictObject({
+    code: v.pipe(v.string(), v.maxLength(MAX_CODE_INPUT)),
+    key: v.optional(v.pipe(v.string(), v.regex(LINK_SECRET_PATTERN))),
+  }),
   answerOffer: v.strictObject({ accept: v.boolean(), destination: v.optional(PathSchema) }),
   cancelTransfer: EmptySchema,
   dismissTransfer: EmptySchema,

@@ -190,6 +190,9 @@ export const DEVICE_NAME_MAX_CHARS = 64;
 /** A device keeps at most this many remembered devices; remembering one more is refused. */
 export const REMEMBERED_DEVICES_MAX = 200;
 
+/** One day in milliseconds, for the limits counted in days. */
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
 /**
  * A native installation's certificate is valid this long from its creation; peers match it by
  * fingerprint, so the dates only have to satisfy the DTLS stacks that read them.
@@ -201,3 +204,6 @@ export const NATIVE_CERTIFICATE_VALID_DAYS = 3650;
  * expired one is replaced, after which peers see a new device.
  */
 export const BROWSER_CERTIFICATE_VALID_DAYS = 365;
+
+/** IndexedDB that has not answered by then (an open held up by another tab) counts as unavailable. */
+export const BROWSER_STORAGE_WAIT_MS = 3000;

@@ -85,10 +85,14 @@ export async function runReceiveFlow(
   const setting = { ports, route, roomId, cancelled, direction: 'receive', publish } as const;
   // What travelled in every session counts, the ones whose link was lost included.
   let travelled = first.travelled;
-  const end = await carryOn(setting, { end: first, seat: watch, peer }, async (again, started, last) => {
-    const next = await ports.runSession(again, started, last.target, last.kept);
-    travelled += next.travelled;
-    return next;
-  });
+  const end = await carryOn(
+    setting,
+    { end: first, seat: watch, peer },
+    async (again, started, last) => {
+      const next = await ports.runSession(again, started, last.target, last.kept);
+      travelled += next.travelled;
+      return next;
+    },
+  );
   if (end.received !== undefined && options.report) await ports.reportBytes(travelled);
 }

@@ -56,6 +56,12 @@ export type Acceptance =
       /** What the accept prompt shows under "Save to" for this offer. */
       destination(offer: OfferView): Promise<string>;
       choose(offer: OfferView): Promise<SaveTarget | undefined>;
+      /**
+       * Where an offer goes that is taken without asking, such as the desktop app's quick save
+       * from a remembered device (docs/protocol.md, "Remembered devices"): the prompt is then
+       * never shown. Undefined puts the offer to the person.
+       */
+      withoutAsking?(offer: OfferView): SaveTarget | undefined;
     }
   | { ask: false; target: SaveTarget };
 
@@ -455,36 +461,40 @@ class ReceiveSession {
     };
     if (offer.sender.ver !== undefined) view.senderVersion = offer.sender.ver;
     if (offer.files !== undefined) view.files = offerFileViews(offer.files);
-    acceptance
-      .destination(view)
-      .then((destination) =>
-        this.#publish({
-          phase: 'awaiting-acceptance',
-          direction: 'receive',
-          offer: view,
-          destination,
-        }),
-      )
-      .then(() => acceptance.choose(view))
-      .then(
-        (target) => {
-          this.#target = target;
-          this.#handle(
-            target === undefined
-              ? { type: 'declined' }
-              : {
-                  type: 'accepted',
-                  resumable: target.resume !== undefined,
-                  checksFreeSpace: target.freeBytes !== undefined,
-                },
-          );
-        },
-        (error: unknown) => {
-          // Nothing was acknowledged yet: decline, and say why rather than "declined".
-          this.#publish({ phase: 'failed', direction: 'receive', ...toFailure(error, 'ERR_DISK') });
-          this.#handle({ type: 'declined' });
-        },
-      );
+    const quick = acceptance.withoutAsking?.(view);
+    const chosen =
+      quick !== undefined
+        ? Promise.resolve(quick)
+        : acceptance.destination(view).then((destination) => {
+            // The question is open before the prompt shows, so an answer to it always finds it.
+            const choice = acceptance.choose(view);
+            this.#publish({
+              phase: 'awaiting-acceptance',
+              direction: 'receive',
+              offer: view,
+              destination,
+            });
+            return choice;
+          });
+    chosen.then(
+      (target) => {
+        this.#target = target;
+        this.#handle(
+          target === undefined
+            ? { type: 'declined' }
+            : {
+                type: 'accepted',
+                resumable: target.resume !== undefined,
+                checksFreeSpace: target.freeBytes !== undefined,
+              },
+        );
+      },
+      (error: unknown) => {
+        // Nothing was acknowledged yet: decline, and say why rather than "declined".
+        this.#publish({ phase: 'failed', direction: 'receive', ...toFailure(error, 'ERR_DISK') });
+        this.#handle({ type: 'declined' });
+      },
+    );
   }
 
   /**

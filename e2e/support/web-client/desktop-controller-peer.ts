@@ -85,13 +85,20 @@ export const desktopController: NativePeerKind = {
   },
 
   receive(serverUrl, code, { destination, ask }) {
-    const started = ControllerPeer.start(serverUrl, {
-      downloadFolder: destination,
-      autoAccept: !ask,
-    }).then(async (peer) => {
-      await peer.controller.handlers.startReceive({ code });
-      return peer;
-    });
+    const started = ControllerPeer.start(serverUrl, { downloadFolder: destination }).then(
+      async (peer) => {
+        await peer.controller.handlers.startReceive({ code });
+        // Only a remembered device is accepted without asking: here the person says yes at once.
+        // A transfer that ends before asking leaves nothing to answer, and `finished` says why.
+        if (!ask) {
+          peer.reach('awaiting-acceptance').then(
+            () => peer.controller.handlers.answerOffer({ accept: true }).catch(() => undefined),
+            () => undefined,
+          );
+        }
+        return peer;
+      },
+    );
     return {
       offered: async () => void (await (await started).reach('awaiting-acceptance')),
       answer: (accept) =>

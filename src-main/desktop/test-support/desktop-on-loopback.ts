@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
-import type { EventContract, InvokeChannel } from '../../../src-shared/ipc/contract';
+import type { DevicesView, EventContract, InvokeChannel } from '../../../src-shared/ipc/contract';
 import { dispatchInvoke } from '../../../src-shared/ipc/dispatch';
 import type { IpcResult } from '../../../src-shared/ipc/result';
 import type { TransferView } from '../../../src-shared/transfer/transfer-view';
@@ -16,22 +16,27 @@ export interface DesktopOnLoopback {
   downloads: string;
   transferViews: TransferView[];
   warnings: EventContract['transferWarning'][];
+  /** Every device list main pushed to the window. */
+  devicesChanged: DevicesView[];
   /** A request as the window makes it: through the IPC contract's dispatch. */
   call(channel: InvokeChannel, request: unknown): Promise<IpcResult<unknown>>;
   nextView(matches: (view: TransferView) => boolean): Promise<TransferView>;
+  /** Quits the app, as the person does; the next `desktop(name)` opens it again on its data. */
+  close(): Promise<void>;
 }
 
 /**
  * The desktop app's main process on a loopback signaling server, asked the way the window asks
- * it. Call at the top level of a test file; each test gets its own app, closed after it.
+ * it. Call at the top level of a test file; each test gets its own apps, closed after it. Two
+ * calls with the same name share one user-data folder: the same installation, opened again.
  */
 export function useDesktopOnLoopback(
   rig: LoopbackRig,
 ): (name: string) => Promise<DesktopOnLoopback> {
-  let running: DesktopController | undefined;
+  const running = new Set<DesktopController>();
   afterEach(async () => {
-    await running?.close();
-    running = undefined;
+    await Promise.all([...running].map((controller) => controller.close()));
+    running.clear();
   });
 
   return async (name) => {
@@ -56,14 +61,16 @@ export function useDesktopOnLoopback(
         revealFile: (path) => void opened.push(path),
       },
     });
-    running = controller;
+    running.add(controller);
     const transferViews: TransferView[] = [];
     const warnings: EventContract['transferWarning'][] = [];
+    const devicesChanged: DevicesView[] = [];
     controller.onEvent((channel, payload) => {
       if (channel === 'transferState') transferViews.push(payload as TransferView);
       if (channel === 'transferWarning') {
         warnings.push(payload as EventContract['transferWarning']);
       }
+      if (channel === 'devicesChanged') devicesChanged.push(payload as DevicesView);
     });
     return {
       controller,
@@ -72,6 +79,7 @@ export function useDesktopOnLoopback(
       downloads,
       transferViews,
       warnings,
+      devicesChanged,
       call: (channel, request) =>
         dispatchInvoke(controller.handlers, channel, request, (error) => {
           throw error;
@@ -85,6 +93,10 @@ export function useDesktopOnLoopback(
             }
           });
         }),
+      close: async () => {
+        running.delete(controller);
+        await controller.close();
+      },
     };
   };
 }

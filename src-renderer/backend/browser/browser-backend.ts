@@ -1,12 +1,26 @@
+import {
+  DeviceListError,
+  forget,
+  remember as rememberDevice,
+  rename,
+  type RememberedDevice,
+} from '../../../src-shared/devices/remembered-devices';
+import type { DeviceSetting } from '../../../src-shared/devices/peer-identity';
 import { err, ok } from '../../../src-shared/ipc/result';
 import { IDLE_TRANSFER, type TransferView } from '../../../src-shared/transfer/transfer-view';
 import type {
   BackendEvent,
   BackendResult,
+  DevicesView,
   FerryBackend,
   FerrySettings,
   SelectedItem,
 } from '../ferry-backend';
+import {
+  BROWSER_DEVICE_NAME,
+  loadRememberedDevices,
+  saveRememberedDevices,
+} from './browser-identity';
 import { entriesOf, itemsFromEntries } from './dropped-items';
 import { pickFiles, pickFolder } from './file-pickers';
 import { browserPeerVersion } from './peer-version';
@@ -22,6 +36,8 @@ export const ERR_BUSY = 'ERR_BUSY';
 export const ERR_NOT_IN_BROWSER = 'ERR_NOT_IN_BROWSER';
 export const ERR_UNKNOWN_ITEM = 'ERR_UNKNOWN_ITEM';
 export const ERR_NO_OFFER = 'ERR_NO_OFFER';
+export const ERR_NOT_VERIFIED = 'ERR_NOT_VERIFIED';
+export const ERR_DEVICE_LIST = 'ERR_DEVICE_LIST';
 
 const reasonOf = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);
@@ -54,8 +70,18 @@ export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBa
     serverUrl: page.origin,
     downloadFolder: '',
     reportStats: true,
-    autoAccept: false,
   };
+  // The remembered devices, read from IndexedDB once; every session looks a peer up in the list
+  // as it stands when the peer connects, so a device remembered or forgotten later counts.
+  let remembered: RememberedDevice[] = [];
+  const loaded = loadRememberedDevices().then((stored) => {
+    remembered = stored ?? [];
+  });
+  const devices: DeviceSetting = {
+    ownName: BROWSER_DEVICE_NAME,
+    directory: { find: (fingerprint) => remembered.find((d) => d.fingerprint === fingerprint) },
+  };
+  const devicesView = (): DevicesView => ({ ownName: BROWSER_DEVICE_NAME, remembered });
 
   const emit = (event: BackendEvent): void => {
     for (const listener of [...listeners]) listener(event);
@@ -102,6 +128,31 @@ export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBa
     }
   }
 
+  /**
+   * Applies a change to the list as IndexedDB holds it now (another tab of this site may have
+   * changed it; this page's own list where IndexedDB is unavailable), then stores and announces
+   * the result.
+   */
+  async function changeDevices(
+    change: (list: readonly RememberedDevice[]) => RememberedDevice[],
+  ): Promise<BackendResult<DevicesView>> {
+    await loaded;
+    let next: RememberedDevice[];
+    try {
+      next = change((await loadRememberedDevices()) ?? remembered);
+    } catch (error) {
+      return err(
+        ERR_DEVICE_LIST,
+        error instanceof DeviceListError ? error.message : reasonOf(error),
+      );
+    }
+    await saveRememberedDevices(next);
+    remembered = next;
+    const current = devicesView();
+    emit({ type: 'devices', devices: current });
+    return ok(current);
+  }
+
   const busy = (): boolean =>
     view.phase !== 'idle' && view.phase !== 'done' && view.phase !== 'failed';
   const refuseBusy = (): BackendResult<never> =>
@@ -123,16 +174,18 @@ export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBa
       defaultDestinationResumes: false,
       revealFiles: false,
       settings: false,
+      autoAcceptFromDevices: false,
     },
     webClientUrl: page.href,
 
     async snapshot() {
-      await address();
+      await Promise.all([address(), loaded]);
       return ok({
         transfer: view,
         lanRoom: { state: 'off' },
         discoveredRooms: [],
         settings,
+        devices: devicesView(),
         opened: Promise.resolve(ok([])),
       });
     },
@@ -168,10 +221,12 @@ export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBa
         files.push(...source.files);
       }
       if (files.length === 0) return err(ERR_UNKNOWN_ITEM, 'Choose at least one file to send.');
+      await loaded;
       const next = new SendTransfer({
         signalingAddress: await address(),
         local: browserPeerVersion(),
         files,
+        devices,
         publish: (view) => publishFor(next)(view),
       });
       begin(next);
@@ -180,10 +235,12 @@ export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBa
 
     async startReceive(code, key) {
       if (busy()) return refuseBusy();
+      await loaded;
       const next = new ReceiveTransfer({
         signalingAddress: await address(),
         local: browserPeerVersion(),
         code,
+        devices,
         ...(key === undefined ? {} : { linkSecret: key }),
         saving,
         reportStats: settings.reportStats,
@@ -245,6 +302,23 @@ export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBa
     revealFile: () =>
       Promise.resolve(
         err(ERR_NOT_IN_BROWSER, 'The browser keeps received files in its downloads.'),
+      ),
+
+    async rememberPeer(name) {
+      const peer = view.phase === 'done' ? view.peer : undefined;
+      if (peer === undefined || peer.check.kind === 'unverified') {
+        return err(ERR_NOT_VERIFIED, 'Only a device this transfer verified can be remembered.');
+      }
+      return changeDevices((list) => rememberDevice(list, peer.fingerprint, name, Date.now()));
+    },
+    renameDevice: (fingerprint, name) => changeDevices((list) => rename(list, fingerprint, name)),
+    forgetDevice: (fingerprint) => changeDevices((list) => forget(list, fingerprint)),
+    setDeviceAutoAccept: () =>
+      Promise.resolve(
+        err(
+          ERR_NOT_IN_BROWSER,
+          'Only the Ferry desktop app accepts files without asking; the browser always asks.',
+        ),
       ),
   };
 }

@@ -7,13 +7,19 @@ export const CHANNEL_LABEL = 'ferry';
 
 /**
  * One RTCPeerConnection attempt as the session core's PeerConnectionPort: the browser adapter.
- * The offerer opens the channel and offers; the answerer answers once the offer is set.
+ * The offerer opens the channel and offers; the answerer answers once the offer is set. Every
+ * connection of a page uses the page's certificate (browser-identity.ts), which is how other
+ * devices recognise it.
  */
 export function browserPeer(
   role: 'offerer' | 'answerer',
   iceServers: RTCIceServer[],
+  certificate: RTCCertificate | undefined,
 ): PeerConnectionPort {
-  const pc = new RTCPeerConnection({ iceServers });
+  const pc = new RTCPeerConnection({
+    iceServers,
+    ...(certificate === undefined ? {} : { certificates: [certificate] }),
+  });
   const handlers = new Set<PeerConnectionHandlers>();
   let closed = false;
   const each = (call: (handler: PeerConnectionHandlers) => void): void => {

@@ -1,4 +1,5 @@
 import type { RouteChoice } from '../../../src-shared/session/send-flow';
+import { pageCertificate } from './browser-identity';
 import { browserPeer } from './browser-peer';
 import type { SignalingRequests } from '../../../src-shared/http/signaling-requests';
 
@@ -7,7 +8,7 @@ export async function browserRoute(
   requests: SignalingRequests,
   stop: AbortSignal,
 ): Promise<RouteChoice> {
-  const ice = await requests.iceServers(stop);
+  const [ice, certificate] = await Promise.all([requests.iceServers(stop), pageCertificate()]);
   if (ice.warning) console.warn(`Ferry: ${ice.warning}`);
-  return { createPeer: (role) => browserPeer(role, [...ice.servers]) };
+  return { createPeer: (role) => browserPeer(role, [...ice.servers], certificate) };
 }

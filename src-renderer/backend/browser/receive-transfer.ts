@@ -1,3 +1,4 @@
+import type { DeviceSetting } from '../../../src-shared/devices/peer-identity';
 import type { PeerVersion } from '../../../src-shared/protocol/version-negotiation';
 import { offeredCapabilities } from '../../../src-shared/session/capabilities';
 import { CONNECT_TIMEOUTS } from '../../../src-shared/session/connect-peer';
@@ -23,6 +24,8 @@ export interface ReceiveOptions {
   saving: SaveChoice;
   /** Add the received bytes to the server's anonymous counter. */
   reportStats: boolean;
+  /** This page's name and the devices it remembers, read afresh by every connection. */
+  devices: DeviceSetting;
   publish(view: TransferView): void;
 }
 
@@ -64,6 +67,7 @@ export class ReceiveTransfer {
               randomBytes,
               ...(linkSecret === undefined ? {} : { linkSecret }),
               local,
+              devices: this.#options.devices,
               remedySurface: 'browser',
               // After a lost link the batch goes on into the target the person already accepted.
               acceptance:

@@ -1,6 +1,7 @@
 import { CONNECT_TIMEOUTS } from '../../../src-shared/session/connect-peer';
 import { BROWSER_CONNECT_DELAY_MS } from '../../../src-shared/protocol/limits';
 import { offeredCapabilities } from '../../../src-shared/session/capabilities';
+import type { DeviceSetting } from '../../../src-shared/devices/peer-identity';
 import type { PeerVersion } from '../../../src-shared/protocol/version-negotiation';
 import { runSendFlow } from '../../../src-shared/session/send-flow';
 import { runSendSession } from '../../../src-shared/session/send-session';
@@ -21,6 +22,8 @@ export interface SendOptions {
   signalingAddress: string;
   local: PeerVersion;
   files: readonly SourceFile[];
+  /** This page's name and the devices it remembers, read afresh by every connection. */
+  devices: DeviceSetting;
   publish(view: TransferView): void;
 }
 
@@ -77,6 +80,7 @@ export class SendTransfer {
               randomBytes,
               ...(linkSecret === undefined ? {} : { linkSecret }),
               local,
+              devices: this.#options.devices,
               remedySurface: 'browser',
               code,
               continuing,
