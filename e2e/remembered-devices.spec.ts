@@ -1,9 +1,8 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { requireTool } from './support/required-tools';
-import { openPeer } from './support/web-client/browser-peers';
 import type { FerryPage } from './support/web-client/ferry-page';
-import { randomFile, scratchDir } from './support/web-client/test-files';
-import { startWebClient, type RunningWebClient } from './support/web-client/web-client-host';
+import { randomFile } from './support/web-client/test-files';
+import { usePageRig, wordsOn } from './support/web-client/page-rig';
 
 requireTool('chromium');
 
@@ -11,34 +10,8 @@ requireTool('chromium');
 // page that remembered it recognises it after a reload, until it forgets it. Each page has its
 // own browser context, hence its own IndexedDB.
 
-let web: RunningWebClient;
-let scratch: ReturnType<typeof scratchDir>;
-const pages: FerryPage[] = [];
-
-test.beforeAll(async () => {
-  web = await startWebClient();
-  scratch = scratchDir('remembered');
-});
-test.afterAll(async () => {
-  await web.close();
-  scratch.remove();
-});
-test.afterEach(async () => {
-  await Promise.all(pages.splice(0).map((page) => page.close()));
-});
-
-async function browserPeer(browser: Browser): Promise<FerryPage> {
-  const page = await openPeer(browser, web.url);
-  pages.push(page);
-  return page;
-}
-
-/** The words a page shows in its verification line, once it shows them. */
-async function wordsOn(peer: FerryPage): Promise<string> {
-  const words = peer.page.getByTestId('peer-check').locator('.verification-words');
-  await expect(words).toBeVisible({ timeout: 60_000 });
-  return (await words.textContent()) ?? '';
-}
+const rig = usePageRig('remembered');
+const browserPeer = (browser: Browser) => rig.browserPeer(browser);
 
 /** Sends `path` from `sender` to `receiver` and stops at the receiver's accept prompt. */
 async function offer(sender: FerryPage, receiver: FerryPage, path: string): Promise<void> {
@@ -66,7 +39,7 @@ test('a browser remembered after matching words is named on the next offer, unti
   const receiver = await browserPeer(browser);
 
   // First transfer: nothing is known, so both pages show the same words.
-  await offer(sender, receiver, randomFile(scratch.path, 'first/notes.txt', 4096));
+  await offer(sender, receiver, randomFile(rig.scratch.path, 'first/notes.txt', 4096));
   const asked = await wordsOn(receiver);
   expect(await wordsOn(sender)).toBe(asked);
   await finish(sender, receiver);
@@ -84,7 +57,7 @@ test('a browser remembered after matching words is named on the next offer, unti
   await expect(receiver.page.getByRole('tab', { name: 'Send' })).toBeVisible();
   await sender.page.getByRole('button', { name: 'Send more' }).click();
 
-  await offer(sender, receiver, randomFile(scratch.path, 'second/notes.txt', 4096));
+  await offer(sender, receiver, randomFile(rig.scratch.path, 'second/notes.txt', 4096));
   await expect(receiver.page.getByTestId('peer-check')).toContainText(
     'Remembered device “Alice laptop”',
   );
@@ -98,7 +71,7 @@ test('a browser remembered after matching words is named on the next offer, unti
   await expect(receiver.page.getByRole('button', { name: 'Forget Alice laptop' })).toHaveCount(0);
   await again(sender, receiver);
 
-  await offer(sender, receiver, randomFile(scratch.path, 'third/notes.txt', 4096));
+  await offer(sender, receiver, randomFile(rig.scratch.path, 'third/notes.txt', 4096));
   expect(await wordsOn(receiver)).toBe(await wordsOn(sender));
   await expect(receiver.page.getByTestId('peer-check')).not.toContainText('Remembered device');
   await finish(sender, receiver);

@@ -2,11 +2,9 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Browser } from '@playwright/test';
 import { requireTool } from './support/required-tools';
-import { openPeer } from './support/web-client/browser-peers';
-import type { FerryPage } from './support/web-client/ferry-page';
 import { commandLine } from './support/web-client/native-peers';
-import { randomFile, scratchDir, sha256 } from './support/web-client/test-files';
-import { startWebClient, type RunningWebClient } from './support/web-client/web-client-host';
+import { randomFile, sha256 } from './support/web-client/test-files';
+import { usePageRig, wordsOn } from './support/web-client/page-rig';
 
 requireTool('chromium');
 
@@ -17,44 +15,18 @@ requireTool('chromium');
 const WORDS_LINE =
   /^Verify: ([a-z]+ [a-z]+ [a-z]+) \(check the other device shows the same words\)$/m;
 
-let web: RunningWebClient;
-let scratch: ReturnType<typeof scratchDir>;
-const pages: FerryPage[] = [];
-
-test.beforeAll(async () => {
-  web = await startWebClient();
-  scratch = scratchDir('words');
-});
-test.afterAll(async () => {
-  await web.close();
-  scratch.remove();
-});
-test.afterEach(async () => {
-  await Promise.all(pages.splice(0).map((page) => page.close()));
-});
-
-async function browserPeer(browser: Browser): Promise<FerryPage> {
-  const page = await openPeer(browser, web.url);
-  pages.push(page);
-  return page;
-}
-
-/** The words a page shows in its verification line, once it shows them. */
-async function wordsOn(peer: FerryPage): Promise<string> {
-  const words = peer.page.getByTestId('peer-check').locator('.verification-words');
-  await expect(words).toBeVisible({ timeout: 60_000 });
-  return (await words.textContent()) ?? '';
-}
+const rig = usePageRig('words');
+const browserPeer = (browser: Browser) => rig.browserPeer(browser);
 
 test('browser → CLI: the waiting browser and the asking CLI show the same words', async ({
   browser,
 }) => {
-  const file = randomFile(scratch.path, 'to-cli/letter.txt', 4096);
+  const file = randomFile(rig.scratch.path, 'to-cli/letter.txt', 4096);
   const sender = await browserPeer(browser);
   const code = await sender.send([file]);
-  mkdirSync(join(scratch.path, 'received'), { recursive: true });
-  const into = mkdtempSync(join(scratch.path, 'received', 'cli-'));
-  const receiving = commandLine.receive(web.url, code, { destination: into, ask: true });
+  mkdirSync(join(rig.scratch.path, 'received'), { recursive: true });
+  const into = mkdtempSync(join(rig.scratch.path, 'received', 'cli-'));
+  const receiving = commandLine.receive(rig.web.url, code, { destination: into, ask: true });
   await receiving.offered();
 
   const shown = await wordsOn(sender);
@@ -74,8 +46,8 @@ test('browser → CLI: the waiting browser and the asking CLI show the same word
 test('CLI → browser: the accept prompt and the sending CLI show the same words', async ({
   browser,
 }) => {
-  const file = randomFile(scratch.path, 'to-browser/report.pdf', 65_536);
-  const sending = await commandLine.send(web.url, [file]);
+  const file = randomFile(rig.scratch.path, 'to-browser/report.pdf', 65_536);
+  const sending = await commandLine.send(rig.web.url, [file]);
   const receiver = await browserPeer(browser);
   await receiver.receive(sending.code);
 
@@ -95,14 +67,10 @@ test('CLI → browser: the accept prompt and the sending CLI show the same words
 test('CLI → browser opened from the sender’s link: verified automatically on both sides', async ({
   browser,
 }) => {
-  const file = randomFile(scratch.path, 'by-link/plan.txt', 8192);
-  const sending = await commandLine.send(web.url, [file]);
+  const file = randomFile(rig.scratch.path, 'by-link/plan.txt', 8192);
+  const sending = await commandLine.send(rig.web.url, [file]);
   expect(sending.key).toMatch(/^[A-Za-z0-9_-]{22}$/);
-  const receiver = await openPeer(
-    browser,
-    `${web.url}/#receive=${sending.code}&key=${sending.key}`,
-  );
-  pages.push(receiver);
+  const receiver = await rig.browserPeer(browser, `/#receive=${sending.code}&key=${sending.key}`);
   await expect(receiver.page.getByRole('combobox', { name: 'Code' })).toHaveValue(sending.code);
   await receiver.page.getByRole('button', { name: 'Receive', exact: true }).click();
 
@@ -124,7 +92,7 @@ test('CLI → browser opened from the sender’s link: verified automatically on
 test('browser → browser: the waiting page and the asking page show the same words', async ({
   browser,
 }) => {
-  const file = randomFile(scratch.path, 'between-pages/map.png', 32_768);
+  const file = randomFile(rig.scratch.path, 'between-pages/map.png', 32_768);
   const sender = await browserPeer(browser);
   const receiver = await browserPeer(browser);
   const code = await sender.send([file]);

@@ -9,7 +9,8 @@ import { defaultDeviceName, openInstallation, type Installation } from '../devic
 import type { PeerOptions } from '../engine';
 import type { CliIo } from './cli-io';
 import { EXIT, type ExitCode } from './exit-codes';
-import type { DevicesAction } from './parse-args';
+import type { DevicesAction, ServerChoice } from './parse-args';
+import { resolveServer } from './resolve-server';
 
 /**
  * Where the command line keeps its certificate and remembered devices: $FERRY_HOME, else the
@@ -167,4 +168,31 @@ export async function transferDevices(
   }
   const options = devicePeerOptions(installation, command);
   return 'problem' in options ? options : { installation, options };
+}
+
+/** What both transfer commands set up before anything connects. */
+export interface TransferSetup extends TransferDevices {
+  serverUrl: string;
+}
+
+/**
+ * The installation and the signaling server of a transfer command, or the exit status after
+ * saying on standard error why it cannot start.
+ */
+export async function setUpTransfer(
+  command: { only?: string; remember?: string; server: ServerChoice },
+  io: CliIo,
+  env: NodeJS.ProcessEnv,
+): Promise<TransferSetup | ExitCode> {
+  const devices = await transferDevices(command, io, env);
+  if ('problem' in devices) {
+    io.error(`Error: ${devices.problem}`);
+    return devices.exit;
+  }
+  const server = await resolveServer(command.server);
+  if (typeof server !== 'string') {
+    io.error(`Error: ${server.problem}`);
+    return server.exit;
+  }
+  return { ...devices, serverUrl: server };
 }

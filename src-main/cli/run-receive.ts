@@ -8,9 +8,8 @@ import type { ExitCode } from './exit-codes';
 import { deliveredFileLines } from './delivered-files';
 import { followTransfer } from './follow-transfer';
 import type { Command } from './parse-args';
-import { resolveServer } from './resolve-server';
 import { confirmWords, verifyLine } from './verify-words';
-import { rememberPeer, transferDevices } from './cli-devices';
+import { rememberPeer, setUpTransfer } from './cli-devices';
 
 type ReceiveCommand = Extract<Command, { kind: 'receive' }>;
 
@@ -22,27 +21,19 @@ export async function runReceive(
   ver: string,
   env: NodeJS.ProcessEnv,
 ): Promise<ExitCode> {
-  const devices = await transferDevices(command, io, env);
-  if ('problem' in devices) {
-    io.error(`Error: ${devices.problem}`);
-    return devices.exit;
-  }
-  const { installation } = devices;
-  const server = await resolveServer(command.server);
-  if (typeof server !== 'string') {
-    io.error(`Error: ${server.problem}`);
-    return server.exit;
-  }
+  const setup = await setUpTransfer(command, io, env);
+  if (typeof setup === 'number') return setup;
+  const { installation } = setup;
   const destination = resolve(command.out);
   const transfer = receiveFiles({
-    serverUrl: server,
+    serverUrl: setup.serverUrl,
     code: command.code,
     ...(command.key === undefined ? {} : { linkSecret: command.key }),
     destination,
     reportBytes: command.report,
     ver,
     remedySurface: 'cli',
-    ...devices.options,
+    ...setup.options,
     onOffer: async (offer) => {
       io.out.write(`${describeOffer(offer)}\n`);
       // Before the prompt, and with --yes before the ack: no file data has moved yet.

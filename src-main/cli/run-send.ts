@@ -10,9 +10,8 @@ import type { ExitCode } from './exit-codes';
 import { deliveredFileLines } from './delivered-files';
 import { followTransfer } from './follow-transfer';
 import type { Command } from './parse-args';
-import { resolveServer } from './resolve-server';
 import { confirmWords, verifyLinePrinter } from './verify-words';
-import { rememberPeer, transferDevices } from './cli-devices';
+import { rememberPeer, setUpTransfer } from './cli-devices';
 
 type SendCommand = Extract<Command, { kind: 'send' }>;
 
@@ -22,24 +21,16 @@ export async function runSend(
   ver: string,
   env: NodeJS.ProcessEnv,
 ): Promise<ExitCode> {
-  const devices = await transferDevices(command, io, env);
-  if ('problem' in devices) {
-    io.error(`Error: ${devices.problem}`);
-    return devices.exit;
-  }
-  const server = await resolveServer(command.server);
-  if (typeof server !== 'string') {
-    io.error(`Error: ${server.problem}`);
-    return server.exit;
-  }
+  const setup = await setUpTransfer(command, io, env);
+  if (typeof setup === 'number') return setup;
   const printVerify = verifyLinePrinter(io);
-  const { installation } = devices;
+  const { installation } = setup;
   const transfer = sendFiles({
-    serverUrl: server,
+    serverUrl: setup.serverUrl,
     paths: command.paths,
     ver,
     remedySurface: 'cli',
-    ...devices.options,
+    ...setup.options,
     // No file data leaves until the person answers (docs/protocol.md, "Verification words").
     // A device is remembered only once the person confirmed its words.
     ...((command.verify || command.remember !== undefined) && {

@@ -4,7 +4,8 @@ import { symlink } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { DesktopSnapshot } from '../../src-shared/ipc/contract';
 import type { IpcResult } from '../../src-shared/ipc/result';
-import { receiveFiles, sendFiles } from '../engine';
+import { receiveFiles } from '../engine';
+import { startSender } from '../engine/test-support/transfer-pair';
 import { writeTextFile } from '../engine/test-support/files-on-disk';
 import { useLoopbackRig } from '../engine/test-support/loopback-rig';
 import { useDesktopOnLoopback } from './test-support/desktop-on-loopback';
@@ -63,17 +64,7 @@ describe('a finished transfer', () => {
     const note = join(rig.scratch.path, 'leave-at-once', 'note.txt');
     await writeTextFile(note, 'read me');
     const app = await desktop('leave-at-once');
-    const sender = sendFiles({
-      serverUrl: rig.server.url,
-      paths: [note],
-      iceServers: [],
-      remedySurface: 'cli',
-    });
-    const code = await new Promise<string>((resolve) =>
-      sender.on('state', (state) => {
-        if (state.phase === 'waiting-for-peer') resolve(state.code);
-      }),
-    );
+    const { sender, code } = await startSender(rig.server.url, { paths: [note], iceServers: [] });
     const asked = app.nextView((view) => view.phase === 'awaiting-acceptance');
     expect(await app.call('startReceive', { code })).toEqual({ ok: true, value: null });
     await asked;
@@ -99,17 +90,10 @@ describe('receiving from a pasted receive link', () => {
     const note = join(rig.scratch.path, 'pasted-link', 'note.txt');
     await writeTextFile(note, 'linked');
     const app = await desktop('pasted-link');
-    const sender = sendFiles({
-      serverUrl: rig.server.url,
+    const { sender, ...shown } = await startSender(rig.server.url, {
       paths: [note],
       iceServers: [],
-      remedySurface: 'cli',
     });
-    const shown = await new Promise<{ code: string; key?: string }>((resolve) =>
-      sender.on('state', (state) => {
-        if (state.phase === 'waiting-for-peer') resolve(state);
-      }),
-    );
     const asked = app.nextView((view) => view.phase === 'awaiting-acceptance');
     expect(await app.call('startReceive', { code: shown.code, key: shown.key })).toEqual({
       ok: true,

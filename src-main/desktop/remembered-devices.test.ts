@@ -5,7 +5,7 @@ import type { DesktopSnapshot, DevicesView } from '../../src-shared/ipc/contract
 import type { IpcResult } from '../../src-shared/ipc/result';
 import type { TransferView } from '../../src-shared/transfer/transfer-view';
 import { openInstallation, type Installation } from '../devices/installation';
-import { sendFiles } from '../engine';
+import { startSender } from '../engine/test-support/transfer-pair';
 import { writeTextFile } from '../engine/test-support/files-on-disk';
 import { useLoopbackRig } from '../engine/test-support/loopback-rig';
 import { ERR_DEVICE_LIST, ERR_NOT_VERIFIED } from './desktop-controller';
@@ -46,20 +46,13 @@ async function sendTo(
 ): Promise<Sent> {
   const source = join(rig.scratch.path, 'sources', String((sources += 1)), name);
   await writeTextFile(source, `the contents of ${name}`);
-  const sender = sendFiles({
-    serverUrl: rig.server.url,
-    remedySurface: 'cli',
+  const { sender, code } = await startSender(rig.server.url, {
     paths: [source],
     iceServers: [],
     ...(from === undefined
       ? { extensions: false }
       : { identity: { pemFile: from.identity.pemFile, devices: from.setting } }),
   });
-  const code = await new Promise<string>((resolve) =>
-    sender.on('state', (state) => {
-      if (state.phase === 'waiting-for-peer') resolve(state.code);
-    }),
-  );
   const views: TransferView[] = [];
   const answered = (result: IpcResult<unknown>) =>
     expect(result).toEqual({ ok: true, value: null });

@@ -17,6 +17,27 @@ export interface PairOutcome {
   receiverTransfer: Transfer;
 }
 
+/** A sender through `serverUrl`, once it shows its code (and the key its receive link carries). */
+export async function startSender(
+  serverUrl: string,
+  send: Omit<SendOptions, 'serverUrl' | 'remedySurface'>,
+): Promise<{ sender: Transfer; code: string; key?: string }> {
+  const sender = sendFiles({ serverUrl, remedySurface: 'cli', ...send });
+  return { sender, ...(await codeShownBy(sender)) };
+}
+
+/** The code a sender shows, and its link's key; rejects when the sender fails first. */
+function codeShownBy(sender: Transfer): Promise<{ code: string; key?: string }> {
+  return new Promise((resolve, reject) => {
+    sender.on('state', (state) => {
+      if (state.phase === 'waiting-for-peer') {
+        resolve({ code: state.code, ...(state.key === undefined ? {} : { key: state.key }) });
+      }
+      if (state.phase === 'failed') reject(new Error(`sender failed first: ${state.message}`));
+    });
+  });
+}
+
 /**
  * Runs a sender and a receiver through `serverUrl`, the receiver joining with the code the
  * sender shows (and, with `keyFromLink`, the secret its receive link carries), and waits until
@@ -34,13 +55,7 @@ export async function transferPair(
   onSenderStart(sender);
   let senderRoute: Route | undefined;
   sender.on('connected', (route) => (senderRoute = route));
-  const shown = await new Promise<{ code: string; key?: string }>((resolve, reject) => {
-    sender.on('state', (state) => {
-      if (state.phase === 'waiting-for-peer') resolve(state);
-      if (state.phase === 'failed') reject(new Error(`sender failed first: ${state.message}`));
-    });
-  });
-  const { code, key } = shown;
+  const { code, key } = await codeShownBy(sender);
   if (keyFromLink && key === undefined) throw new Error('the sender showed no link key');
   const receiver = receiveFiles({
     serverUrl,

@@ -1,4 +1,5 @@
 import { createStore, get, set, type UseStore } from 'idb-keyval';
+import { withDeadline } from './with-deadline';
 import {
   readStoredDevices,
   type RememberedDevice,
@@ -37,22 +38,7 @@ function store(): UseStore | null {
 function withStore<T>(work: (db: UseStore) => Promise<T>): Promise<T> {
   const db = store();
   if (db === null) return Promise.reject(new Error('IndexedDB is unavailable'));
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error('IndexedDB did not answer')),
-      BROWSER_STORAGE_WAIT_MS,
-    );
-    work(db).then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
+  return withDeadline(work(db), BROWSER_STORAGE_WAIT_MS, 'IndexedDB did not answer');
 }
 
 const generate = (): Promise<RTCCertificate> =>

@@ -8,6 +8,7 @@ import {
 } from './download-worker-messages';
 import { newRoomId } from './room-id';
 import { downloadName, type SaveTarget } from './save-target';
+import { withDeadline } from './with-deadline';
 
 /** A worker that has not installed by then is taken as unusable, and files are kept in memory. */
 export const WORKER_READY_TIMEOUT_MS = 5000;
@@ -32,22 +33,6 @@ function activated(registration: ServiceWorkerRegistration): Promise<ServiceWork
       if (pending.state === 'activated') resolve(pending);
       else if (pending.state === 'redundant') reject(new Error('the download worker was replaced'));
     });
-  });
-}
-
-function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('timed out')), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
   });
 }
 
