@@ -3,7 +3,8 @@ import * as x509 from '@peculiar/x509';
 import { createPrivateKey, randomUUID, webcrypto, X509Certificate } from 'node:crypto';
 import { link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DAY_MS, NATIVE_CERTIFICATE_VALID_DAYS } from '../../src-shared/protocol/limits';
+import { NATIVE_CERTIFICATE_VALID_DAYS } from '../../src-shared/protocol/limits';
+import { DAY_MS } from '../../src-shared/time-units';
 import { normalizeFingerprint } from '../../src-shared/verify/sas';
 
 /**

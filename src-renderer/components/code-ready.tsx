@@ -3,9 +3,10 @@ import { useStore } from 'zustand';
 import { formatBytes } from '../../src-shared/format/format-bytes';
 import type { TransferView } from '../../src-shared/transfer/transfer-view';
 import { useFerryStores } from '../stores/stores-context';
-import { receiveLink, webClientFor } from '../links/receive-link';
+import { reachableFromOtherDevices, receiveLink, webClientFor } from '../links/receive-link';
 import { countOf } from '../wording/count-of';
 import { CancelTransfer } from './cancel-transfer';
+import { CodeCountdown } from './code-countdown';
 import { CodeDisplay } from './code-display';
 import { CopyLinkButton } from './copy-link-button';
 import { QrCode } from './qr-code';
@@ -20,6 +21,10 @@ export function CodeReady({ view }: { view: WaitingForPeer }) {
   const serverUrl = useStore(settings, (state) => state.settings?.serverUrl);
   const webClient = webClientFor(room, serverUrl, backend.webClientUrl);
   const link = receiveLink(view.code, webClient, view.key);
+  // A link to a loopback address would lead a phone to itself: no QR code then, and one line on
+  // how a phone can reach Ferry instead.
+  const localOnly = webClient !== undefined && !reachableFromOtherDevices(webClient);
+  const onLanRoom = room.state === 'on' && webClient === room.url;
   const headingId = useId();
 
   return (
@@ -30,21 +35,35 @@ export function CodeReady({ view }: { view: WaitingForPeer }) {
       </p>
       <div className="code-share">
         <CodeDisplay code={view.code} />
-        <figure className="code-qr">
-          <QrCode
-            text={link}
-            label={
-              webClient ? 'QR code of a link that receives these files' : 'QR code of the code'
-            }
-          />
-          <figcaption className="hint">
-            {webClient
-              ? 'Or scan this with a phone on the same network to receive in its browser.'
-              : 'Or scan this to read the code on another device.'}
-          </figcaption>
-          {webClient && <CopyLinkButton link={link} />}
-        </figure>
+        {localOnly ? (
+          <div className="code-qr code-qr--local">
+            <p className="hint" data-testid="phone-hint">
+              {backend.capabilities.lanRoom
+                ? 'To receive on a phone, turn on Host a LAN room in Settings: this address works on this computer only.'
+                : 'This page’s address works on this computer only. To receive on a phone, host a LAN room in the Ferry desktop app and open its address.'}
+            </p>
+            <CopyLinkButton link={link} />
+          </div>
+        ) : (
+          <figure className="code-qr">
+            <QrCode
+              text={link}
+              label={
+                webClient ? 'QR code of a link that receives these files' : 'QR code of the code'
+              }
+            />
+            <figcaption className="hint">
+              {webClient === undefined
+                ? 'Or scan this to read the code on another device.'
+                : onLanRoom
+                  ? 'Or scan this with a phone on the same network to receive in its browser.'
+                  : 'Or scan this with a phone to receive in its browser.'}
+            </figcaption>
+            {webClient && <CopyLinkButton link={link} />}
+          </figure>
+        )}
       </div>
+      <CodeCountdown />
       <p className="next-step">
         On the other device, open Ferry, choose Receive and type these words. Ferry connects as soon
         as they do; keep this window open.

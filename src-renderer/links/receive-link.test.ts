@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { receiveFromLink, receiveLink, webClientFor } from './receive-link';
+import {
+  reachableFromOtherDevices,
+  receiveFromLink,
+  receiveLink,
+  webClientFor,
+} from './receive-link';
 
 const KEY = 'q83vEjRWeJCrze8SNFZ4kA';
 
@@ -69,4 +74,26 @@ describe('which web client can receive a code', () => {
   it('is not a LAN room that is off', () => {
     expect(webClientFor({ state: 'off' }, 'http://192.168.1.20:3001', undefined)).toBeUndefined();
   });
+});
+
+describe('whether another device can open a web client', () => {
+  it.each([
+    'http://localhost:3000/',
+    'http://LOCALHOST:3000',
+    'http://ferry.localhost/',
+    'http://127.0.0.1:3000/',
+    'http://127.8.9.1/',
+    'http://[::1]:3000/',
+    'http://[::ffff:127.0.0.1]/',
+    'not a url',
+  ])('%s leads a phone nowhere', (url) => {
+    expect(reachableFromOtherDevices(url)).toBe(false);
+  });
+
+  it.each(['http://192.168.1.20:3001/', 'https://ferry.example/', 'http://[fe80::1]:3001/'])(
+    '%s can be opened from another device on its network',
+    (url) => {
+      expect(reachableFromOtherDevices(url)).toBe(true);
+    },
+  );
 });

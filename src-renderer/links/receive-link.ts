@@ -34,6 +34,7 @@ export function receiveFromLink(hash: string): ReceiveFragment | null {
 /**
  * The web client that can receive a code registered on `serverUrl`: this device's LAN room when
  * it is that very server (a code lives on one server only), else the backend's own, if any.
+ * It may be reachable from this computer only (`reachableFromOtherDevices`).
  */
 export function webClientFor(
   room: LanRoomView,
@@ -49,6 +50,23 @@ export function webClientFor(
 function sameOrigin(a: string, b: string): boolean {
   try {
     return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false;
+  }
+}
+
+// Names and addresses that lead back to the device itself, never to it from another one; the
+// URL parser writes an IPv4-mapped 127.x address in hex (`[::ffff:7f00:1]`).
+const LOOPBACK_HOST =
+  /^(?:localhost|.*\.localhost|127(?:\.\d{1,3}){3}|\[::1\]|\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\])$/i;
+
+/**
+ * Whether a phone or another computer could open `url`: not a loopback name or address, which
+ * would lead the phone to itself. What is not a URL is reachable by nobody.
+ */
+export function reachableFromOtherDevices(url: string): boolean {
+  try {
+    return !LOOPBACK_HOST.test(new URL(url).hostname);
   } catch {
     return false;
   }

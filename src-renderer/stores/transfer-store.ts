@@ -1,6 +1,11 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { normalizeCode } from '../../src-shared/codes';
-import { IDLE_TRANSFER, type TransferView } from '../../src-shared/transfer/transfer-view';
+import { CODE_LIFETIME_MS } from '../../src-shared/signaling/limits';
+import {
+  IDLE_TRANSFER,
+  type OfferPacking,
+  type TransferView,
+} from '../../src-shared/transfer/transfer-view';
 import type { BackendResult, FerryBackend, SelectedItem } from '../backend/ferry-backend';
 import { succeeded, type NoticeStore } from './notice-store';
 
@@ -10,6 +15,13 @@ export interface TransferState {
   pending: boolean;
   /** The folder picked for the offer on screen, instead of the default download folder. */
   destination: string | null;
+  /** How the offer on screen is saved, when it comes with a `zip` choice. */
+  packing: OfferPacking;
+  /**
+   * When the code on screen stops working, in this page's `Date.now()` time: counted from the
+   * moment it was first shown, so at worst a moment later than the server's own deadline.
+   */
+  codeExpiresAt: number | null;
   apply(view: TransferView): void;
   startSend(items: readonly SelectedItem[]): Promise<void>;
   /**
@@ -18,6 +30,7 @@ export interface TransferState {
    */
   startReceive(typed: string, key?: string): Promise<void>;
   changeDestination(): Promise<void>;
+  choosePacking(packing: OfferPacking): void;
   answerOffer(accept: boolean): Promise<void>;
   cancel(): Promise<void>;
   /** True once the backend is back to idle. */
@@ -25,6 +38,15 @@ export interface TransferState {
 }
 
 export type TransferStore = StoreApi<TransferState>;
+
+/** The code's deadline, kept while the same code stays on screen (docs/protocol.md, "Short codes"). */
+function expiryOf(view: TransferView, before: TransferState): number | null {
+  if (view.phase !== 'waiting-for-peer') return null;
+  const same = before.view.phase === 'waiting-for-peer' && before.view.code === view.code;
+  return same && before.codeExpiresAt !== null
+    ? before.codeExpiresAt
+    : Date.now() + CODE_LIFETIME_MS;
+}
 
 export function createTransferStore(backend: FerryBackend, notice: NoticeStore): TransferStore {
   return createStore<TransferState>()((set, get) => {
@@ -41,10 +63,14 @@ export function createTransferStore(backend: FerryBackend, notice: NoticeStore):
       view: IDLE_TRANSFER,
       pending: false,
       destination: null,
+      packing: 'zip',
+      codeExpiresAt: null,
       apply: (view) =>
         set((state) => ({
           view,
           destination: view.phase === 'awaiting-acceptance' ? state.destination : null,
+          packing: view.phase === 'awaiting-acceptance' ? state.packing : 'zip',
+          codeExpiresAt: expiryOf(view, state),
         })),
       startSend: (items) => starting(backend.startSend(items)),
       startReceive: (typed, key) => starting(backend.startReceive(normalizeCode(typed), key)),
@@ -52,8 +78,18 @@ export function createTransferStore(backend: FerryBackend, notice: NoticeStore):
         const result = await backend.chooseDestination();
         if (succeeded(result, notice) && result.value !== null) set({ destination: result.value });
       },
-      answerOffer: (accept) =>
-        starting(backend.answerOffer(accept, (accept && get().destination) || undefined)),
+      choosePacking: (packing) => set({ packing }),
+      answerOffer(accept) {
+        const { view, destination, packing } = get();
+        const folder = (accept && destination) || undefined;
+        // A chosen folder keeps the folders: the choice only counts for the downloads.
+        const asked = accept && folder === undefined && view.phase === 'awaiting-acceptance';
+        return starting(
+          asked && view.zip !== undefined
+            ? backend.answerOffer(accept, folder, packing)
+            : backend.answerOffer(accept, folder),
+        );
+      },
       async cancel() {
         succeeded(await backend.cancel(), notice);
       },

@@ -190,9 +190,6 @@ export const DEVICE_NAME_MAX_CHARS = 64;
 /** A device keeps at most this many remembered devices; remembering one more is refused. */
 export const REMEMBERED_DEVICES_MAX = 200;
 
-/** One day in milliseconds, for the limits counted in days. */
-export const DAY_MS = 24 * 60 * 60 * 1000;
-
 /**
  * A native installation's certificate is valid this long from its creation; peers match it by
  * fingerprint, so the dates only have to satisfy the DTLS stacks that read them.

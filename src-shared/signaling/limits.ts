@@ -4,9 +4,7 @@
 
 export { ROLE_WAIT_TIMEOUT_MS } from '../protocol/limits';
 
-const SECOND_MS = 1000;
-const MINUTE_MS = 60 * SECOND_MS;
-const HOUR_MS = 60 * MINUTE_MS;
+import { HOUR_MS, MINUTE_MS, SECOND_MS } from '../time-units';
 
 /** The port a standalone signaling server listens on unless told otherwise. */
 export const DEFAULT_SIGNALING_PORT = 3001;

@@ -39,13 +39,28 @@ export async function waitInRestoredRoom(
     createPeer: (role: 'offerer' | 'answerer') =>
       new PeerLink({ role, iceServers: [], relayOnly: false }),
   };
-  const connected = connect(
-    { clock: nodeClock, timeouts: CONNECT_TIMEOUTS },
-    seat,
-    route,
-    stop.signal,
-    () => undefined,
-  ).then((channel) => {
+  // Like any peer that means it, it waits for whoever comes and tries again when an attempt
+  // fails (a loaded machine can miss one), until it has a channel or is let go.
+  const connectOnce = (): Promise<ChannelPort> =>
+    connect(
+      { clock: nodeClock, timeouts: CONNECT_TIMEOUTS },
+      seat,
+      route,
+      stop.signal,
+      () => undefined,
+    );
+  const keepTrying = async (): Promise<ChannelPort> => {
+    for (;;) {
+      try {
+        return await connectOnce();
+      } catch (error) {
+        // Let go, or the seat itself is gone: nobody will come any more.
+        const code = (error as { code?: string }).code ?? '';
+        if (stop.signal.aborted || code.startsWith('ERR_SIGNALING')) throw error;
+      }
+    }
+  };
+  const connected = keepTrying().then((channel) => {
     channel.listen({
       frame: (frame) => {
         const read = classifyFrameFromSender(frame, 'native');

@@ -7,8 +7,8 @@ import {
 import {
   BROWSER_CERTIFICATE_VALID_DAYS,
   BROWSER_STORAGE_WAIT_MS,
-  DAY_MS,
 } from '../../../src-shared/protocol/limits';
+import { DAY_MS } from '../../../src-shared/time-units';
 
 /**
  * The name a browser announces beside `device` (docs/protocol.md, "Remembered devices"): a
