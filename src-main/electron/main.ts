@@ -10,6 +10,8 @@ import {
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { eventWireName } from '../../src-shared/ipc/contract';
+import { progressFraction } from '../../src-shared/transfer/progress-fraction';
+import type { TransferView } from '../../src-shared/transfer/transfer-view';
 import { createDesktopController, type DesktopController } from '../desktop/desktop-controller';
 import { pathsFromArgv } from '../desktop/launch-paths';
 import { APP_ENTRY_URL, APP_SCHEME, DESKTOP_CSP, rendererFileFor } from './app-origin';
@@ -34,6 +36,9 @@ const rendererRoot = join(import.meta.dirname, '../renderer');
 const argvSkip = app.isPackaged ? 1 : 2;
 
 let window: BrowserWindow | undefined;
+
+/** Electron's value for "no progress bar" (BrowserWindow.setProgressBar). */
+const NO_PROGRESS_BAR = -1;
 let controller: DesktopController | undefined;
 // Paths that arrive before the controller exists (macOS open-file fires early).
 const earlyPaths: string[] = [];
@@ -115,7 +120,13 @@ async function start(): Promise<void> {
     fromTrustedSender,
     (error) => console.error(error),
   );
-  running.onEvent((channel, payload) => window?.webContents.send(eventWireName(channel), payload));
+  running.onEvent((channel, payload) => {
+    window?.webContents.send(eventWireName(channel), payload);
+    // The taskbar (dock, launcher) shows the progress the window title shows.
+    if (channel === 'transferState') {
+      window?.setProgressBar(progressFraction(payload as TransferView) ?? NO_PROGRESS_BAR);
+    }
+  });
   running.openPaths([...earlyPaths, ...pathsFromArgv(process.argv, process.cwd(), argvSkip)]);
   window = createWindow();
   window.on('closed', () => (window = undefined));

@@ -134,6 +134,52 @@ describe('sending, before the other device connects', () => {
     expect(screen.getByText('The link is on the clipboard.')).toBeTruthy();
   });
 
+  it('draws no QR code of a link only this computer can open, and says how a phone can receive', async () => {
+    const { user } = await showing(WAITING_FOR_PEER, {
+      webClientUrl: 'http://localhost:3000/',
+    });
+    expect(screen.queryByRole('img', { name: /QR code/ })).toBeNull();
+    expect(screen.getByTestId('phone-hint').textContent).toBe(
+      'To receive on a phone, turn on Host a LAN room in Settings: this address works on this computer only.',
+    );
+    // The link still works on this computer, in another browser.
+    await user.click(screen.getByRole('button', { name: 'Copy link' }));
+    expect(await navigator.clipboard.readText()).toBe(`http://localhost:3000/#receive=${CODE}`);
+  });
+
+  it('puts the page’s own address in the QR code when other devices can reach it', async () => {
+    await showing(WAITING_FOR_PEER, { webClientUrl: 'https://ferry.example/' });
+    const qr = screen.getByRole('img', { name: 'QR code of a link that receives these files' });
+    expect(qr.querySelector('path')?.getAttribute('d')).toBe(
+      qrDrawingOf(`https://ferry.example/#receive=${CODE}`),
+    );
+    expect(screen.getByText('Or scan this with a phone to receive in its browser.')).toBeTruthy();
+  });
+
+  it('counts down the code’s 10 minutes from when it is shown', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      await showing(WAITING_FOR_PEER);
+      expect(screen.getByTestId('code-countdown').textContent).toBe(
+        'This code works for 10:00 more.',
+      );
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(61_000);
+      });
+      expect(screen.getByTestId('code-countdown').textContent).toBe(
+        'This code works for 8:59 more.',
+      );
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(9 * 60_000);
+      });
+      expect(screen.getByTestId('code-countdown').textContent).toBe(
+        'This code has expired; Ferry is getting ready for a new one.',
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('says it is connecting once the other device typed the code', async () => {
     await showing({ phase: 'connecting', direction: 'send', code: CODE });
     expect(screen.getByRole('heading', { name: 'Connecting' })).toBeTruthy();
@@ -562,8 +608,7 @@ describe('failed', () => {
     ERR_CONNECT_TIMEOUT: 'Could not connect to the other device',
     ERR_PEER_CLOSED: 'Connection lost',
     ERR_ACK_TIMEOUT: 'No answer from the other device',
-    ERR_DECLINED: 'Transfer declined',
-    ERR_CANCELLED: 'Transfer cancelled',
+    ERR_NOT_CONFIRMED: 'Transfer declined',
     ERR_PEER_ABORTED: 'Stopped by the other device',
     ERR_INCOMPATIBLE_VERSION: 'Incompatible versions',
     ERR_SIZE_MISMATCH: 'File discarded',
@@ -579,7 +624,72 @@ describe('failed', () => {
     expect(screen.getByRole('alert', { name: heading })).toBeTruthy();
   });
 
-  it.each(ERROR_CODES.map((code) => [code]))(
+  // A person's choice, here or there, is no error (docs/protocol.md, "Named outcomes").
+  const CHOSEN: readonly ErrorCode[] = [
+    'ERR_DECLINED',
+    'ERR_CANCELLED',
+    'ERR_PEER_DECLINED',
+    'ERR_PEER_CANCELLED',
+  ];
+
+  it.each([
+    ['receive', 'ERR_DECLINED', 'Transfer declined', 'You declined the files.', 'Back'],
+    ['send', 'ERR_CANCELLED', 'Transfer stopped', 'You stopped the transfer.', 'Back'],
+    ['receive', 'ERR_CANCELLED', 'Transfer stopped', 'You stopped the transfer.', 'Back'],
+    ['send', 'ERR_PEER_DECLINED', 'Declined by the other person', undefined, 'Send again'],
+    ['send', 'ERR_PEER_CANCELLED', 'Stopped by the other person', undefined, 'Send again'],
+    ['receive', 'ERR_PEER_CANCELLED', 'Stopped by the other person', undefined, 'Back'],
+  ] as const)(
+    'a %s side failed with %s says “%s” plainly, not as an error',
+    async (direction, code, heading, said, button) => {
+      await showing({ phase: 'failed', direction, code, message: ERROR_MESSAGES[code] });
+      expect(screen.queryByRole('alert')).toBeNull();
+      const card = screen.getByRole('region', { name: heading });
+      expect(card.className).not.toContain('step--failed');
+      expect(
+        within(card).queryByText(/^(The transfer was|Declined by|Stopped by).*\.$/),
+      ).toBeNull();
+      if (said !== undefined) expect(within(card).getByText(said)).toBeTruthy();
+      expect(within(card).getByRole('button', { name: button })).toBeTruthy();
+    },
+  );
+
+  it('sends the same files again, under a new code, with Send again after a decline there', async () => {
+    const backend = createScriptedBackend({
+      snapshot: {
+        transfer: {
+          phase: 'failed',
+          direction: 'send',
+          code: 'ERR_PEER_DECLINED',
+          message: ERROR_MESSAGES.ERR_PEER_DECLINED,
+        },
+        opened: ok([PHOTO]),
+      },
+    });
+    const { user } = await renderApp(backend);
+    await user.click(screen.getByRole('button', { name: 'Send again' }));
+    expect(backend.callsOf('dismiss')).toHaveLength(1);
+    expect(backend.callsOf('startSend')).toEqual([[[PHOTO]]]);
+  });
+
+  it('only goes back when the sender stopped', async () => {
+    const backend = createScriptedBackend({
+      snapshot: {
+        transfer: {
+          phase: 'failed',
+          direction: 'receive',
+          code: 'ERR_PEER_CANCELLED',
+          message: ERROR_MESSAGES.ERR_PEER_CANCELLED,
+        },
+      },
+    });
+    const { user } = await renderApp(backend, `#receive=${CODE}`);
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(backend.callsOf('dismiss')).toHaveLength(1);
+    expect(backend.callsOf('startReceive')).toEqual([]);
+  });
+
+  it.each(ERROR_CODES.filter((code) => !CHOSEN.includes(code)).map((code) => [code]))(
     '%s shows its message as one sentence under a heading, with a way out',
     async (code) => {
       await showing({ phase: 'failed', direction: 'send', code, message: ERROR_MESSAGES[code] });

@@ -1,0 +1,72 @@
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { TransferView } from '../../src-shared/transfer/transfer-view';
+import { PROGRESS } from '../testing/fixtures';
+import { push, renderApp } from '../testing/render-app';
+import { createScriptedBackend } from '../testing/scripted-backend';
+
+const transferring = (bytesDone: number): TransferView => ({
+  phase: 'transferring',
+  direction: 'send',
+  progress: { ...PROGRESS, bytesDone, totalBytes: 1000 },
+});
+const done: TransferView = {
+  phase: 'done',
+  direction: 'send',
+  files: [{ name: 'a.bin', size: 4_000_000 }],
+  totalBytes: 4_000_000,
+};
+
+/** Whether leaving the page now would be questioned. */
+function leavingIsQuestioned(): boolean {
+  const event = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(event);
+  return event.defaultPrevented;
+}
+
+describe('what the page says outside its content', () => {
+  it('puts the progress in the title while files move, and only then', async () => {
+    const backend = createScriptedBackend();
+    await renderApp(backend);
+    expect(document.title).toBe('Ferry');
+    push(backend, { type: 'transfer', transfer: transferring(420) });
+    expect(document.title).toBe('42% Sending — Ferry');
+    push(backend, { type: 'transfer', transfer: done });
+    expect(document.title).toBe('Ferry');
+  });
+
+  it('in a browser, questions leaving the page while a transfer is under way', async () => {
+    const backend = createScriptedBackend({ surface: 'browser' });
+    await renderApp(backend);
+    expect(leavingIsQuestioned()).toBe(false);
+    push(backend, { type: 'transfer', transfer: transferring(1) });
+    expect(leavingIsQuestioned()).toBe(true);
+    push(backend, { type: 'transfer', transfer: done });
+    expect(leavingIsQuestioned()).toBe(false);
+  });
+
+  it('in the desktop app leaves closing to the app itself', async () => {
+    const backend = createScriptedBackend({ surface: 'desktop' });
+    await renderApp(backend);
+    push(backend, { type: 'transfer', transfer: transferring(1) });
+    expect(leavingIsQuestioned()).toBe(false);
+  });
+
+  it('says how long the files took and how fast they went, once done', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const backend = createScriptedBackend();
+      await renderApp(backend);
+      push(backend, { type: 'transfer', transfer: transferring(1) });
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(2000);
+      });
+      push(backend, { type: 'transfer', transfer: done });
+      expect(screen.getByTestId('transfer-timing').textContent).toMatch(
+        /^Took 2 s, 1\.9\d MB\/s on average\.$/,
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
