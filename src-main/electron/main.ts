@@ -2,6 +2,7 @@ import {
   app,
   BrowserWindow,
   net,
+  Notification,
   protocol,
   shell,
   type IpcMainEvent,
@@ -11,7 +12,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { eventWireName } from '../../src-shared/ipc/contract';
 import { progressFraction } from '../../src-shared/transfer/progress-fraction';
-import type { TransferView } from '../../src-shared/transfer/transfer-view';
+import { transferNotice, type TransferNotice } from '../../src-shared/transfer/transfer-notice';
+import { IDLE_TRANSFER, type TransferView } from '../../src-shared/transfer/transfer-view';
 import { createDesktopController, type DesktopController } from '../desktop/desktop-controller';
 import { pathsFromArgv } from '../desktop/launch-paths';
 import { APP_ENTRY_URL, APP_SCHEME, DESKTOP_CSP, rendererFileFor } from './app-origin';
@@ -36,6 +38,19 @@ const rendererRoot = join(import.meta.dirname, '../renderer');
 const argvSkip = app.isPackaged ? 1 : 2;
 
 let window: BrowserWindow | undefined;
+/** Referenced while shown, so its click handler is not collected. */
+let notification: Notification | undefined;
+
+/** An offer or a finished transfer while the window is in the background; a click brings it up. */
+function notify(notice: TransferNotice): void {
+  if (!Notification.isSupported()) return;
+  notification = new Notification(notice);
+  notification.on('click', () => {
+    window?.show();
+    window?.focus();
+  });
+  notification.show();
+}
 
 /** Electron's value for "no progress bar" (BrowserWindow.setProgressBar). */
 const NO_PROGRESS_BAR = -1;
@@ -120,12 +135,16 @@ async function start(): Promise<void> {
     fromTrustedSender,
     (error) => console.error(error),
   );
+  let shownView: TransferView = IDLE_TRANSFER;
   running.onEvent((channel, payload) => {
     window?.webContents.send(eventWireName(channel), payload);
+    if (channel !== 'transferState') return;
+    const view = payload as TransferView;
     // The taskbar (dock, launcher) shows the progress the window title shows.
-    if (channel === 'transferState') {
-      window?.setProgressBar(progressFraction(payload as TransferView) ?? NO_PROGRESS_BAR);
-    }
+    window?.setProgressBar(progressFraction(view) ?? NO_PROGRESS_BAR);
+    const notice = transferNotice(shownView, view);
+    shownView = view;
+    if (notice !== undefined && window !== undefined && !window.isFocused()) notify(notice);
   });
   running.openPaths([...earlyPaths, ...pathsFromArgv(process.argv, process.cwd(), argvSkip)]);
   window = createWindow();

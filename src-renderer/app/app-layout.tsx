@@ -6,6 +6,7 @@ import { TransferScreen } from '../screens/transfer-screen';
 import { asSentence } from '../../src-shared/format/as-sentence';
 import { AppTabs, PANEL_ID, tabId } from './app-tabs';
 import { NoticeBar } from './notice-bar';
+import { PageStatus } from './page-status';
 import { RememberedDevicesPanel } from '../components/remembered-devices-panel';
 import { useFerryStores } from '../stores/stores-context';
 
@@ -27,6 +28,7 @@ export function AppLayout() {
   if (state.state === 'starting') {
     return (
       <main className="app-status" aria-busy="true">
+        <h1 className="app-title">Ferry</h1>
         <p>Starting Ferry…</p>
       </main>
     );
@@ -41,6 +43,7 @@ export function AppLayout() {
   }
   return (
     <div className="app">
+      <PageStatus />
       <header className="app-header">
         <h1 className="app-title">Ferry</h1>
         <AppTabs />

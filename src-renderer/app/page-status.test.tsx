@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { TransferView } from '../../src-shared/transfer/transfer-view';
 import { PROGRESS } from '../testing/fixtures';
@@ -67,6 +67,57 @@ describe('what the page says outside its content', () => {
       );
     } finally {
       vi.useRealTimers();
+    }
+  });
+});
+
+/** The browser's notifications as this page uses them: jsdom has none of its own. */
+class RecordedNotification {
+  static permission: NotificationPermission = 'granted';
+  static shown: { title: string; body: string | undefined }[] = [];
+  onclick: (() => void) | null = null;
+  constructor(title: string, options?: NotificationOptions) {
+    RecordedNotification.shown.push({ title, body: options?.body });
+  }
+  close(): void {}
+}
+
+const OFFERED: TransferView = {
+  phase: 'awaiting-acceptance',
+  direction: 'receive',
+  destination: 'Downloads',
+  offer: {
+    firstFileName: 'a.jpg',
+    fileCount: 1,
+    totalBytes: 10,
+    peerCheck: { kind: 'unverified' },
+  },
+};
+
+describe('notifications from a page out of sight', () => {
+  it('tell of an offer and a finished transfer in a browser, and nothing in the desktop app’s window', async () => {
+    vi.stubGlobal('Notification', RecordedNotification);
+    vi.spyOn(document, 'hasFocus').mockReturnValue(false);
+    RecordedNotification.shown = [];
+    try {
+      const browser = createScriptedBackend({ surface: 'browser' });
+      await renderApp(browser);
+      push(browser, { type: 'transfer', transfer: OFFERED });
+      push(browser, { type: 'transfer', transfer: done });
+      expect(RecordedNotification.shown.map((shown) => shown.title)).toEqual([
+        'Files offered',
+        'Delivered',
+      ]);
+      cleanup();
+
+      RecordedNotification.shown = [];
+      const desktop = createScriptedBackend({ surface: 'desktop' });
+      await renderApp(desktop);
+      push(desktop, { type: 'transfer', transfer: OFFERED });
+      expect(RecordedNotification.shown).toEqual([]);
+    } finally {
+      vi.unstubAllGlobals();
+      vi.restoreAllMocks();
     }
   });
 });

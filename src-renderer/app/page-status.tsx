@@ -1,6 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
 import { isUnderWay, progressFraction } from '../../src-shared/transfer/progress-fraction';
+import { transferNotice } from '../../src-shared/transfer/transfer-notice';
+import { notifyIfAway } from '../page/browser-notices';
 import { useFerryStores } from '../stores/stores-context';
 
 export const APP_TITLE = 'Ferry';
@@ -14,8 +16,9 @@ export function pageTitle(fraction: number | undefined, direction: 'send' | 'rec
 
 /**
  * What the page says about the transfer outside its own content: the progress in the tab's (or
- * window's) title, and in a browser a warning before a reload or a closed tab ends a transfer
- * under way. The desktop app's window is main's to keep open; it shows the taskbar progress.
+ * window's) title, and in a browser a notification of an offer or a finished transfer while the
+ * page is out of sight, and a warning before a reload or a closed tab ends a transfer under way.
+ * The desktop app's main process keeps its window, the taskbar progress and its notifications.
  */
 export function PageStatus() {
   const { backend, transfer } = useFerryStores();
@@ -28,6 +31,14 @@ export function PageStatus() {
   useEffect(() => {
     document.title = title;
   }, [title]);
+
+  // The desktop app's main process notifies for its window; a page notifies for itself.
+  const shown = useRef(view);
+  useEffect(() => {
+    const notice = transferNotice(shown.current, view);
+    shown.current = view;
+    if (notice !== undefined && backend.surface === 'browser') notifyIfAway(notice);
+  }, [view, backend.surface]);
 
   useEffect(() => {
     if (!underWay || backend.surface !== 'browser') return undefined;

@@ -4,7 +4,7 @@ import { formatBytes } from '../../src-shared/format/format-bytes';
 import type { TransferView } from '../../src-shared/transfer/transfer-view';
 import { useFerryStores } from '../stores/stores-context';
 import { reachableFromOtherDevices, receiveLink, webClientFor } from '../links/receive-link';
-import { countOf } from '../wording/count-of';
+import { countOf } from '../../src-shared/format/count-of';
 import { CancelTransfer } from './cancel-transfer';
 import { CodeCountdown } from './code-countdown';
 import { CodeDisplay } from './code-display';

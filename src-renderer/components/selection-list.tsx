@@ -3,7 +3,7 @@ import { formatBytes } from '../../src-shared/format/format-bytes';
 import { useFerryStores } from '../stores/stores-context';
 import type { SelectedItem } from '../backend/ferry-backend';
 import { selectionBytes, selectionFiles } from '../stores/selection-store';
-import { countOf } from '../wording/count-of';
+import { countOf } from '../../src-shared/format/count-of';
 
 const detailOf = (item: SelectedItem): string =>
   item.isDirectory

@@ -4,10 +4,11 @@ import { isCodeShape, isKnownCode, normalizeCode } from '../../src-shared/codes'
 import { keyFor } from '../stores/code-draft-store';
 import { useFerryStores } from '../stores/stores-context';
 import { CodeField } from '../components/code-field';
+import { askToNotify } from '../page/browser-notices';
 
 /** Typing the sender's code. */
 export function ReceiveScreen() {
-  const { codeDraft, transfer } = useFerryStores();
+  const { backend, codeDraft, transfer } = useFerryStores();
   const draft = useStore(codeDraft, (state) => state.draft);
   const setDraft = useStore(codeDraft, (state) => state.setDraft);
   const key = useStore(codeDraft, keyFor);
@@ -26,7 +27,9 @@ export function ReceiveScreen() {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          if (ready && !pending) void startReceive(draft, key);
+          if (!ready || pending) return;
+          if (backend.surface === 'browser') askToNotify();
+          void startReceive(draft, key);
         }}
       >
         <CodeField value={draft} onChange={setDraft} describedBy={hintId} />

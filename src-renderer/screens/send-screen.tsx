@@ -3,10 +3,11 @@ import { useStore } from 'zustand';
 import { useFerryStores } from '../stores/stores-context';
 import { DropZone } from '../components/drop-zone';
 import { SelectionList } from '../components/selection-list';
+import { askToNotify } from '../page/browser-notices';
 
 /** Choosing what to send. */
 export function SendScreen() {
-  const { selection, transfer } = useFerryStores();
+  const { backend, selection, transfer } = useFerryStores();
   const items = useStore(selection, (state) => state.items);
   const pending = useStore(transfer, (state) => state.pending);
   const startSend = useStore(transfer, (state) => state.startSend);
@@ -22,7 +23,10 @@ export function SendScreen() {
           type="button"
           className="button button--primary"
           disabled={items.length === 0 || pending}
-          onClick={() => void startSend(items)}
+          onClick={() => {
+            if (backend.surface === 'browser') askToNotify();
+            void startSend(items);
+          }}
         >
           Send
         </button>

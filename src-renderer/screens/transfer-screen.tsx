@@ -11,7 +11,7 @@ import { TransferDone } from '../components/transfer-done';
 import { TransferFailed } from '../components/transfer-failed';
 import { TransferProgress } from '../components/transfer-progress';
 import { WaitingStep } from '../components/waiting-step';
-import { countOf } from '../wording/count-of';
+import { countOf } from '../../src-shared/format/count-of';
 
 type ActiveTransferView = Exclude<TransferView, { phase: 'idle' }>;
 

@@ -7,7 +7,10 @@ type FailureFamily =
   | 'connection-lost'
   | 'unanswered'
   | 'declined'
-  | 'cancelled'
+  | 'you-declined'
+  | 'you-cancelled'
+  | 'peer-declined'
+  | 'peer-cancelled'
   | 'stopped'
   | 'incompatible'
   | 'discarded'
@@ -24,6 +27,13 @@ export interface FailureDescription {
   heading: string;
   /** Whether the same attempt may work a second time; otherwise the person goes back. */
   retry: boolean;
+  /**
+   * A person chose this, here or on the other device: said plainly, not as an error. `says`
+   * stands for the engine's sentence; absent, the heading says it all.
+   */
+  chosen?: { says?: string };
+  /** A sender may send the same files again, under a new code; a receiver goes back. */
+  sendAgain?: true;
 }
 
 const FAMILIES: Record<FailureFamily, FailureDescription> = {
@@ -33,7 +43,29 @@ const FAMILIES: Record<FailureFamily, FailureDescription> = {
   'connection-lost': { heading: 'Connection lost', retry: true },
   unanswered: { heading: 'No answer from the other device', retry: true },
   declined: { heading: 'Transfer declined', retry: false },
-  cancelled: { heading: 'Transfer cancelled', retry: false },
+  'you-declined': {
+    heading: 'Transfer declined',
+    retry: false,
+    chosen: { says: 'You declined the files.' },
+  },
+  'you-cancelled': {
+    heading: 'Transfer stopped',
+    retry: false,
+    chosen: { says: 'You stopped the transfer.' },
+  },
+  // The other person's choice (docs/protocol.md, "Named outcomes"): asking again needs a new code.
+  'peer-declined': {
+    heading: 'Declined by the other person',
+    retry: false,
+    chosen: {},
+    sendAgain: true,
+  },
+  'peer-cancelled': {
+    heading: 'Stopped by the other person',
+    retry: false,
+    chosen: {},
+    sendAgain: true,
+  },
   stopped: { heading: 'Stopped by the other device', retry: false },
   incompatible: { heading: 'Incompatible versions', retry: false },
   discarded: { heading: 'File discarded', retry: true },
@@ -70,8 +102,10 @@ export const FAMILY_OF_CODE: Partial<Record<ErrorCode, FailureFamily>> = {
   ERR_NO_DATA: 'connection-lost',
   ERR_STALLED: 'connection-lost',
   ERR_ACK_TIMEOUT: 'unanswered',
-  ERR_DECLINED: 'declined',
-  ERR_CANCELLED: 'cancelled',
+  ERR_DECLINED: 'you-declined',
+  ERR_CANCELLED: 'you-cancelled',
+  ERR_PEER_DECLINED: 'peer-declined',
+  ERR_PEER_CANCELLED: 'peer-cancelled',
   ERR_PEER_ABORTED: 'stopped',
   ERR_INCOMPATIBLE_VERSION: 'incompatible',
   ERR_SIZE_MISMATCH: 'discarded',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../src-shared/protocol/error-codes';
 import { asSentence } from '../../src-shared/format/as-sentence';
-import { countOf } from './count-of';
+import { countOf } from '../../src-shared/format/count-of';
 import { describeFailure, FAMILY_OF_CODE } from './describe-failure';
 
 describe('engine messages read as sentences', () => {
