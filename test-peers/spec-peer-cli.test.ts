@@ -6,6 +6,7 @@ import { EXIT } from '../src-main/cli/exit-codes';
 import { startCli, type CliProcess } from '../src-main/cli/test-support/cli-process';
 import { filesUnder, scratchFolder } from '../src-main/engine/test-support/files-on-disk';
 import { startLoopbackServer } from '../src-main/engine/test-support/loopback-server';
+import { startSender } from '../src-main/engine/test-support/transfer-pair';
 import type { RunningServer } from '../src-main/signaling-server';
 import { SpecPeerError, specReceive, specSend } from './spec-peer/index';
 
@@ -222,5 +223,60 @@ describe('the CLI with the strict spec-only peer', () => {
     expect(steps.some((step) => /saved file/.test(step))).toBe(false);
     expect(unknownTypes(steps)).toEqual(['ferry-caps']);
     expect(await filesUnder(destination)).toEqual([]);
+  });
+
+  // docs/protocol.md, "Named outcomes": toward a peer that announced nothing, a person's choice
+  // is the spec's plain close, with no `ferry-outcome` before it.
+  it('declines the spec peer’s offer with the plain close: no ferry-outcome reaches it', async () => {
+    const destination = join(scratch.path, 'declined-from-spec');
+    let receiver: CliProcess | undefined;
+    const refused = await specSend({
+      serverUrl: server.url,
+      files: batch(1),
+      onCode: (code) => {
+        receiver = startCli(['receive', '--server', server.url, '--out', destination, code]);
+        void receiver.line(/\[y\/N\]/).then(() => receiver?.type('n\n'));
+      },
+    }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    const declined = await receiver?.exited;
+
+    expect(declined?.code, `${declined?.stdout}\n${declined?.stderr}`).toBe(EXIT.declined);
+    expect(refused).toBeInstanceOf(SpecPeerError);
+    const steps = refused instanceof SpecPeerError ? refused.steps : [];
+    expect(refused instanceof Error && refused.message, steps.join('\n')).toMatch(
+      /closed the channel while file 1 waited for its ack/,
+    );
+    expect(unknownTypes(steps)).toEqual([]);
+    expect(await filesUnder(destination)).toEqual([]);
+  });
+
+  it('stops a send to the spec peer mid-file with the plain close: no ferry-outcome reaches it', async () => {
+    const source = join(scratch.path, 'stopped-to-spec');
+    await mkdir(source, { recursive: true });
+    await writeFile(join(source, 'big.bin'), randomBytes(32 * 1024 * 1024));
+    const { sender, code } = await startSender(server.url, {
+      paths: [join(source, 'big.bin')],
+      iceServers: [],
+    });
+    sender.on('state', (state) => {
+      if (state.phase === 'transferring' && state.progress.bytesDone > 0) sender.cancel();
+    });
+    const refused = await specReceive({
+      serverUrl: server.url,
+      code,
+      dir: join(scratch.path, 'stopped-spec-received'),
+    }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+
+    expect(await sender.finished).toMatchObject({ phase: 'failed', code: 'ERR_CANCELLED' });
+    expect(refused).toBeInstanceOf(SpecPeerError);
+    const steps = refused instanceof SpecPeerError ? refused.steps : [];
+    // The one frame of Ferry's it ever saw is the announcement it ignored.
+    expect(unknownTypes(steps)).toEqual(['ferry-caps']);
   });
 });

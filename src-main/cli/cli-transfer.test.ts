@@ -54,7 +54,7 @@ describe('the command-line peer', () => {
     expect(await stats.json()).toEqual({ totalBytes: 0 });
   });
 
-  it('asks before accepting; a "no" closes the channel, which the sender hears at once', async () => {
+  it('asks before accepting; a "no" is named to the sender, which hears it at once', async () => {
     const file = join(rig.scratch.path, 'cli-declined', 'unwanted.txt');
     await writeTextFile(file, 'no thanks');
     const destination = join(rig.scratch.path, 'cli-declined-received');
@@ -68,8 +68,9 @@ describe('the command-line peer', () => {
     const [declined, sent] = await Promise.all([receiver.exited, sender.exited]);
 
     expect(declined.code).toBe(EXIT.declined);
-    expect(sent.code).toBe(EXIT.failed);
-    expect(sent.stderr).toMatch(/closed the connection/);
+    expect(sent.code).toBe(EXIT.declined);
+    expect(sent.stderr).toMatch(/^Declined by the other person\.$/m);
+    expect(sent.stderr).not.toMatch(/Error|closed the connection/);
     expect(await filesUnder(destination)).toEqual([]);
   });
 

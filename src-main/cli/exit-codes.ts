@@ -15,6 +15,7 @@ export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 const BY_ERROR: Partial<Record<ErrorCode, ExitCode>> = {
   ERR_DECLINED: EXIT.declined,
+  ERR_PEER_DECLINED: EXIT.declined,
   ERR_NOT_CONFIRMED: EXIT.declined,
   ERR_CANCELLED: EXIT.interrupted,
   ERR_INCOMPATIBLE_VERSION: EXIT.incompatible,

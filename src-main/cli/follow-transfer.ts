@@ -4,6 +4,8 @@ import type { CliIo } from './cli-io';
 import { EXIT, exitCodeFor, type ExitCode } from './exit-codes';
 import { ProgressDisplay } from './progress-view';
 
+const NAMED_OUTCOMES: ReadonlySet<string> = new Set(['ERR_PEER_DECLINED', 'ERR_PEER_CANCELLED']);
+
 /**
  * Prints a transfer's states as they come and turns its end into an exit status. `onState`
  * adds what only one direction says (the sender's code, the receiver's summary).
@@ -24,7 +26,9 @@ export async function followTransfer(
       else await onState(state, display);
       if (state.phase === 'failed') {
         display.line('');
-        io.error(`Error: ${asSentence(state.message)}`);
+        // The other person's choice is an outcome, not an error (docs/protocol.md, "Named outcomes").
+        const chosen = NAMED_OUTCOMES.has(state.code);
+        io.error(chosen ? asSentence(state.message) : `Error: ${asSentence(state.message)}`);
       }
     }
     const final = await transfer.finished;

@@ -51,9 +51,11 @@ Exit codes:
   ${EXIT.ok}    delivered (send) / every file written and verified (receive)
   ${EXIT.failed}    the transfer failed (connection lost, timed out, a file discarded, ...)
   ${EXIT.usage}    the command line was not understood, or --lan found several rooms
-  ${EXIT.declined}    the offer was declined, or the verification words not confirmed, here
+  ${EXIT.declined}    the offer was declined (here, or by the receiving person), or the verification
+       words not confirmed here
   ${EXIT.incompatible}    the two devices run incompatible versions of Ferry
   ${EXIT.unreachable}    the signaling server could not be reached, refused, or the code is unknown;
        or --lan found no room
-  ${EXIT.interrupted}  interrupted (Ctrl-C); the other side sees the connection close
+  ${EXIT.interrupted}  interrupted (Ctrl-C); another Ferry reads "Stopped by the other person." and
+       exits ${EXIT.failed}
 `;

@@ -54,19 +54,21 @@ export function DropZone() {
         {dragging ? 'Drop to add' : 'Drop files or folders here'}
       </p>
       <div className="actions">
+        {/* aria-disabled, not disabled: a disabled button drops the focus, and the keyboard
+            would land on the page itself once the picker closes. */}
         <button
           type="button"
           className="button"
-          disabled={pending}
-          onClick={() => void pickFiles()}
+          aria-disabled={pending}
+          onClick={() => void (pending || pickFiles())}
         >
           Choose files
         </button>
         <button
           type="button"
           className="button"
-          disabled={pending}
-          onClick={() => void pickFolder()}
+          aria-disabled={pending}
+          onClick={() => void (pending || pickFolder())}
         >
           Choose folder
         </button>

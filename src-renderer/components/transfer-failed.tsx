@@ -25,22 +25,31 @@ async function leave(stores: FerryStores, view: Failed, retry: boolean): Promise
   }
 }
 
-/** One heading per kind of failure, the engine's own sentence, and the way forward. */
+/**
+ * One heading per kind of failure, the engine's own sentence, and the way forward. What a person
+ * chose, here or on the other device, is said plainly rather than as an error.
+ */
 export function TransferFailed({ view }: { view: Failed }) {
   const stores = useFerryStores();
-  const { heading, retry } = describeFailure(view.code);
+  const { heading, retry, chosen, sendAgain } = describeFailure(view.code);
   const headingId = useId();
+  const again = sendAgain === true && view.direction === 'send';
+  const sentence = chosen === undefined ? asSentence(view.message) : chosen.says;
   return (
-    <section className="step step--failed" role="alert" aria-labelledby={headingId}>
+    <section
+      className={chosen === undefined ? 'step step--failed' : 'step step--outcome'}
+      role={chosen === undefined ? 'alert' : undefined}
+      aria-labelledby={headingId}
+    >
       <StepHeading id={headingId}>{heading}</StepHeading>
-      <p>{asSentence(view.message)}</p>
+      {sentence !== undefined && <p>{sentence}</p>}
       <div className="actions">
         <button
           type="button"
           className="button button--primary"
-          onClick={() => void leave(stores, view, retry)}
+          onClick={() => void leave(stores, view, retry || again)}
         >
-          {retry ? 'Try again' : 'Back'}
+          {again ? 'Send again' : retry ? 'Try again' : 'Back'}
         </button>
       </div>
     </section>

@@ -1,9 +1,10 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { useStore } from 'zustand';
 import { isCodeShape, isKnownCode, normalizeCode } from '../../src-shared/codes';
 import { keyFor } from '../stores/code-draft-store';
 import { useFerryStores } from '../stores/stores-context';
 import { CodeField } from '../components/code-field';
+import { useRescueFocus } from '../components/rescue-focus';
 import { askToNotify } from '../page/browser-notices';
 
 /** Typing the sender's code. */
@@ -15,13 +16,18 @@ export function ReceiveScreen() {
   const pending = useStore(transfer, (state) => state.pending);
   const startReceive = useStore(transfer, (state) => state.startReceive);
   const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Back from a transfer ("Receive another", "Back"): the keyboard starts here again.
+  useRescueFocus(heading);
   const hintId = useId();
   const code = normalizeCode(draft);
   const ready = isCodeShape(code);
 
   return (
     <section className="screen" aria-labelledby={headingId}>
-      <h2 id={headingId}>Receive files</h2>
+      <h2 id={headingId} ref={heading} tabIndex={-1}>
+        Receive files
+      </h2>
       <form
         className="receive-form"
         noValidate

@@ -64,14 +64,29 @@ describe('the send screen', () => {
     expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('holds the pickers while one is open', async () => {
+  it('holds the pickers while one is open, and keeps the focus on the button that opened it', async () => {
     const backend = createScriptedBackend();
     const { user } = await renderApp(backend);
     backend.hold('pickFolder');
-    await user.click(screen.getByRole('button', { name: 'Choose folder' }));
-    expect(
-      (screen.getByRole('button', { name: 'Choose files' }) as HTMLButtonElement).disabled,
-    ).toBe(true);
+    const folder = screen.getByRole('button', { name: 'Choose folder' });
+    await user.click(folder);
+    // A disabled button would have dropped it: the keyboard would start over from the page.
+    expect(document.activeElement).toBe(folder);
+    const files = screen.getByRole('button', { name: 'Choose files' });
+    expect(files.getAttribute('aria-disabled')).toBe('true');
+    await user.click(files);
+    expect(backend.callsOf('pickFiles')).toEqual([]);
+  });
+
+  it('gives the focus to the next Remove button, and to the heading once nothing is left', async () => {
+    const backend = createScriptedBackend();
+    const { user } = await renderApp(backend);
+    backend.respond('pickFiles', ok([PHOTO, { ...PHOTO, id: 'b', name: 'b.jpg' }]));
+    await user.click(screen.getByRole('button', { name: 'Choose files' }));
+    await user.click(screen.getByRole('button', { name: `Remove ${PHOTO.name}` }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove b.jpg' }));
+    await user.click(screen.getByRole('button', { name: 'Remove b.jpg' }));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Send files' }));
   });
 
   it('highlights while files are dragged over it, across its children', async () => {

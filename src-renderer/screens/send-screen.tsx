@@ -1,8 +1,9 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { useStore } from 'zustand';
 import { useFerryStores } from '../stores/stores-context';
 import { DropZone } from '../components/drop-zone';
 import { SelectionList } from '../components/selection-list';
+import { useRescueFocus } from '../components/rescue-focus';
 import { askToNotify } from '../page/browser-notices';
 
 /** Choosing what to send. */
@@ -12,10 +13,15 @@ export function SendScreen() {
   const pending = useStore(transfer, (state) => state.pending);
   const startSend = useStore(transfer, (state) => state.startSend);
   const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Back from a transfer, or the last chosen item removed: the keyboard starts here again.
+  useRescueFocus(heading, items.length === 0);
 
   return (
     <section className="screen" aria-labelledby={headingId}>
-      <h2 id={headingId}>Send files</h2>
+      <h2 id={headingId} ref={heading} tabIndex={-1}>
+        Send files
+      </h2>
       <DropZone />
       <SelectionList />
       <div className="actions">

@@ -13,6 +13,7 @@ import {
   type IncompatibleMessage,
   type LinkProofMessage,
   type ListMessage,
+  type OutcomeMessage,
   type ReceiverWireMessage,
   type ResumeMessage,
   type SasRevealMessage,
@@ -29,6 +30,8 @@ export type IgnoredWhy =
   | 'not-an-object'
   | 'leading-whitespace'
   | 'unknown-type'
+  /** A `ferry-outcome` naming no outcome this build knows: the close that follows speaks for it. */
+  | 'unknown-outcome'
   | 'wrong-direction';
 
 /**
@@ -78,6 +81,8 @@ export function readSenderMessage(json: JsonObject): ControlReading<SenderWireMe
       return readWith(DIGEST, type, json);
     case 'ferry-list':
       return readWith(LIST, type, json);
+    case 'ferry-outcome':
+      return readOutcome(json);
     case 'ack':
     case 'received':
     case 'ferry-resume':
@@ -107,6 +112,8 @@ export function readReceiverMessage(json: JsonObject): ControlReading<ReceiverWi
       return readWith(VERIFIED, type, json);
     case 'ferry-link-proof':
       return readWith(LINK_PROOF, type, json);
+    case 'ferry-outcome':
+      return readOutcome(json);
     case 'metadata':
     case 'end':
     case 'ferry-start':
@@ -355,3 +362,16 @@ const LIST = v.pipe(
   }),
   v.transform((fields): ListMessage => ({ type: 'ferry-list', ...fields })),
 );
+
+const OUTCOME = v.picklist(['declined', 'cancelled']);
+
+/**
+ * Either direction's `ferry-outcome`. It only names why the channel is about to close, so one this
+ * build cannot read is ignored rather than refused (docs/protocol.md, "Named outcomes").
+ */
+function readOutcome(json: JsonObject): ControlReading<OutcomeMessage> {
+  const read = v.safeParse(OUTCOME, own(json, 'outcome'));
+  return read.success
+    ? { kind: 'control', message: { type: 'ferry-outcome', outcome: read.output } }
+    : { kind: 'ignored', why: 'unknown-outcome' };
+}

@@ -216,4 +216,29 @@ describe('reading extension messages', () => {
       expect(reading.kind === 'refused' && refusesLinkProof(reading)).toBe(true);
     }
   });
+
+  it('writes an outcome with its two fields and nothing else, and reads it either way', () => {
+    const decline = { type: 'ferry-outcome', outcome: 'declined', reason: 'extra' } as const;
+    expect(encodeControlJson(decline)).toBe('{"type":"ferry-outcome","outcome":"declined"}');
+    for (const read of [readSenderMessage, readReceiverMessage]) {
+      for (const outcome of ['declined', 'cancelled'] as const) {
+        expect(read({ type: 'ferry-outcome', outcome })).toEqual({
+          kind: 'control',
+          message: { type: 'ferry-outcome', outcome },
+        });
+      }
+    }
+  });
+
+  it.each([['shrugged'], [7], [undefined]])(
+    'ignores an outcome of %s rather than refusing it: the close that follows speaks for it',
+    (outcome) => {
+      for (const read of [readSenderMessage, readReceiverMessage]) {
+        expect(read({ type: 'ferry-outcome', outcome })).toEqual({
+          kind: 'ignored',
+          why: 'unknown-outcome',
+        });
+      }
+    },
+  );
 });

@@ -49,6 +49,8 @@ export function encodeControlJson(message: ControlMessage | ExtensionMessage): s
       return JSON.stringify({ type: message.type, nonce: message.nonce });
     case 'ferry-link-proof':
       return JSON.stringify({ type: message.type, mac: message.mac });
+    case 'ferry-outcome':
+      return JSON.stringify({ type: message.type, outcome: message.outcome });
     case 'ferry-resume':
       return JSON.stringify({
         type: message.type,

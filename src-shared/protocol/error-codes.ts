@@ -27,6 +27,9 @@ export const ERROR_MESSAGES = {
   ERR_STALLED: 'the transfer made no progress for 60 seconds',
   ERR_DECLINED: 'the transfer was declined',
   ERR_CANCELLED: 'the transfer was cancelled',
+  // The other side's person chose, and said so (docs/protocol.md, "Named outcomes").
+  ERR_PEER_DECLINED: 'declined by the other person',
+  ERR_PEER_CANCELLED: 'stopped by the other person',
   ERR_INCOMPATIBLE_VERSION: 'the two devices run incompatible versions of Ferry',
   ERR_PEER_ABORTED: 'the other device stopped the transfer',
   ERR_SIZE_MISMATCH: 'a file did not arrive at its announced size and was discarded',

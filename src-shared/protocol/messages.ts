@@ -88,6 +88,7 @@ export const CAPABILITIES = [
   'sas',
   'link',
   'device',
+  'outcome',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -179,8 +180,21 @@ export interface LinkProofMessage {
   mac: string;
 }
 
+/** What a person chose that ended the batch: the receiver's decline, or either side's cancel. */
+export type Outcome = 'declined' | 'cancelled';
+
+/**
+ * Either way, once, just before a peer closes the channel on its person's choice, when the other
+ * side announced `outcome` (docs/protocol.md, "Named outcomes"). A sender only ever says `cancelled`.
+ */
+export interface OutcomeMessage {
+  type: 'ferry-outcome';
+  outcome: Outcome;
+}
+
 export type ExtensionMessage =
   | CapsMessage
+  | OutcomeMessage
   | SasRevealMessage
   | LinkProofMessage
   | ResumeMessage
@@ -201,8 +215,15 @@ export type SenderWireMessage =
   | AliveMessage
   | ListMessage
   | SasRevealMessage
-  | LinkProofMessage;
+  | LinkProofMessage
+  | OutcomeMessage;
 
 /** What a sender can be told by a receiver, extensions included. */
 export type ReceiverWireMessage =
-  ReceiverMessage | CapsMessage | ResumeMessage | VerifiedMessage | AliveMessage | LinkProofMessage;
+  | ReceiverMessage
+  | CapsMessage
+  | ResumeMessage
+  | VerifiedMessage
+  | AliveMessage
+  | LinkProofMessage
+  | OutcomeMessage;

@@ -185,3 +185,99 @@ describe('the receiver checking free space for a file it resumes', () => {
     expect(actions[0]).toEqual({ type: 'discard', index: 0, keep: false });
   });
 });
+
+// docs/protocol.md, "Named outcomes".
+describe('the receiver naming outcomes', () => {
+  const outcome = (value: string): Frame => text({ type: 'ferry-outcome', outcome: value });
+  const closes = (actions: ReceiverAction[]) => actions.filter((action) => action.type === 'close');
+
+  /** A receiver asking its person about the batch, after the sender announced `senderCaps`. */
+  function asking(
+    senderCaps: Capability[] | undefined,
+    surface: 'native' | 'browser' = 'native',
+  ): { machine: ReceiverMachine; actions: ReceiverAction[] } {
+    const machine = createReceiver({
+      surface,
+      caps: ['outcome'],
+      local: LOCAL,
+      remedySurface: surface === 'native' ? 'cli' : 'browser',
+      askBeforeAccepting: true,
+    });
+    machine.handle({ type: 'channel-open' });
+    if (senderCaps)
+      machine.handle({ type: 'frame', frame: text({ type: 'ferry-caps', caps: senderCaps }) });
+    const actions = machine.handle({ type: 'frame', frame: METADATA });
+    expect(actions).toContainEqual(expect.objectContaining({ type: 'ask-accept' }));
+    return { machine, actions };
+  }
+
+  it('answers a sender that announced `outcome` before asking, so its cancel can be named', () => {
+    expect(sent(asking(['outcome']).actions)).toEqual([{ type: 'ferry-caps', caps: ['outcome'] }]);
+    expect(sent(asking(['verify']).actions)).toEqual([]);
+  });
+
+  it('tells such a sender its person declined, then closes after the flush', () => {
+    const { machine } = asking(['outcome']);
+    const actions = machine.handle({ type: 'declined' });
+    expect(sent(actions)).toEqual([{ type: 'ferry-outcome', outcome: 'declined' }]);
+    expect(closes(actions)).toEqual([{ type: 'close', flushMs: 2000 }]);
+    expect(machine.state).toMatchObject({ phase: 'failed', code: 'ERR_DECLINED' });
+  });
+
+  it('sends a browser receiver’s outcome as text, and still closes', () => {
+    const { machine } = asking(['outcome'], 'browser');
+    const actions = machine.handle({ type: 'cancel' });
+    expect(actions).toContainEqual({
+      type: 'send',
+      frame: textFrame('{"type":"ferry-outcome","outcome":"cancelled"}'),
+    });
+    expect(closes(actions)).toEqual([{ type: 'close', flushMs: 2000 }]);
+  });
+
+  it('declines and cancels with the plain close, sending nothing, toward a spec-only sender', () => {
+    for (const event of [{ type: 'declined' }, { type: 'cancel' }] as const) {
+      const { machine } = asking(undefined);
+      const actions = machine.handle(event);
+      expect(actions.filter((action) => action.type === 'send')).toEqual([]);
+      expect(closes(actions)).toEqual([{ type: 'close', flushMs: 0 }]);
+    }
+  });
+
+  it('says nothing of a decline that no person made (its target failed)', () => {
+    const { machine } = asking(['outcome']);
+    const actions = machine.handle({ type: 'declined', unable: true });
+    expect(actions.filter((action) => action.type === 'send')).toEqual([]);
+  });
+
+  it("fails with the sender's cancel mid-file, keeping what arrived for a resume", () => {
+    const machine = createReceiver({
+      surface: 'native',
+      caps: ['outcome', 'resume', 'verify'],
+      local: LOCAL,
+      remedySurface: 'cli',
+      askBeforeAccepting: false,
+    });
+    machine.handle({ type: 'channel-open' });
+    machine.handle({
+      type: 'frame',
+      frame: text({ type: 'ferry-caps', caps: ['outcome', 'resume', 'verify'] }),
+    });
+    machine.handle({ type: 'frame', frame: METADATA });
+    machine.handle({ type: 'part-opened', index: 0, offset: 0 });
+    const actions = machine.handle({ type: 'frame', frame: outcome('cancelled') });
+    expect(actions[0]).toEqual({ type: 'discard', index: 0, keep: true });
+    expect(actions).toContainEqual({
+      type: 'fail',
+      code: 'ERR_PEER_CANCELLED',
+      message: 'stopped by the other person',
+    });
+  });
+
+  it('ignores an outcome from a sender that did not announce it, and a "declined" from any sender', () => {
+    const spec = asking(undefined).machine;
+    expect(spec.handle({ type: 'frame', frame: outcome('cancelled') })).toEqual([]);
+    const ferry = asking(['outcome']).machine;
+    expect(ferry.handle({ type: 'frame', frame: outcome('declined') })).toEqual([]);
+    expect(ferry.state.phase).toBe('awaiting-answer');
+  });
+});

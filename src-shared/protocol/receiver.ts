@@ -16,7 +16,13 @@ import {
   RECEIVER_TEARDOWN_GRACE_MS,
   VERIFY_BLOCK_BYTES,
 } from './limits';
-import type { Capability, IncomingMetadata, ListMessage, SenderWireMessage } from './messages';
+import type {
+  Capability,
+  IncomingMetadata,
+  ListMessage,
+  Outcome,
+  SenderWireMessage,
+} from './messages';
 import { explainIncompatible, LINK_REFUSED_REASON } from './peer-incompatible';
 import { ArmedTimers, type TimerAction } from './timer-actions';
 import { advertisedRange, negotiateVersion, type PeerVersion } from './version-negotiation';
@@ -89,7 +95,11 @@ export type ReceiverEvent =
   | { type: 'part-opened'; index: number; offset: number; prefix?: string }
   /** The file's bytes did not match the sender's digest; the driver has discarded it. */
   | { type: 'verify-failed'; index: number }
-  | { type: 'declined' }
+  /**
+   * The person declined. `unable`: nobody chose; this side could not take the batch (its target
+   * failed), so the sender is not told it was declined.
+   */
+  | { type: 'declined'; unable?: boolean }
   /**
    * The answer to `derive-words`: the verification words, and the SHA-256 (hex) of the nonce the
    * sender revealed, which must be the commitment it announced.
@@ -228,7 +238,12 @@ type Receiving = Extract<ReceiverState, { phase: 'receiving' }>;
  * Failures that say nothing against what arrived so far: the link went, or a person stopped. A
  * resumable file keeps its `.part` then, for the next try (docs/protocol.md, "Resume").
  */
-const KEEPS_WHAT_ARRIVED = new Set(['ERR_PEER_CLOSED', 'ERR_CANCELLED', 'ERR_STALLED']);
+const KEEPS_WHAT_ARRIVED = new Set([
+  'ERR_PEER_CLOSED',
+  'ERR_PEER_CANCELLED',
+  'ERR_CANCELLED',
+  'ERR_STALLED',
+]);
 
 class Receiver implements ReceiverMachine {
   readonly #config: ReceiverConfig;
@@ -345,10 +360,10 @@ class Receiver implements ReceiverMachine {
       case 'verify-failed':
         return this.#verifyFailed(event.index);
       case 'declined':
-        // A decline closes without a word: the spec has no message for it.
-        return state.phase === 'awaiting-answer'
+        if (state.phase !== 'awaiting-answer') return [];
+        return event.unable === true
           ? this.#fail(defaultFailure('ERR_DECLINED'), 0)
-          : [];
+          : this.#closeNamed(defaultFailure('ERR_DECLINED'), 'declined');
       case 'words-derived':
         return this.#onWords(event.words, event.revealedCommit);
       case 'link-proved':
@@ -388,8 +403,22 @@ class Receiver implements ReceiverMachine {
       case 'channel-closed':
         return this.#fail(defaultFailure('ERR_PEER_CLOSED'), undefined);
       case 'cancel':
-        return this.#fail(defaultFailure('ERR_CANCELLED'), 0);
+        return this.#closeNamed(defaultFailure('ERR_CANCELLED'), 'cancelled');
     }
+  }
+
+  /**
+   * The person's choice ends the batch. The spec has no message for it: a sender that announced
+   * `outcome` is told which it was before the close, within the abort flush; any other sender
+   * sees the spec's plain close (docs/protocol.md, "Named outcomes").
+   */
+  #closeNamed(failure: Failure, outcome: Outcome): ReceiverAction[] {
+    if (!this.#agreed.has('outcome')) return this.#fail(failure, 0);
+    const frame = encodeMessage(
+      { type: 'ferry-outcome', outcome },
+      this.#native ? 'binary' : 'text',
+    );
+    return this.#fail(failure, ABORT_REASON_FLUSH_MS, [{ type: 'send', frame }]);
   }
 
   /** After the batch only the teardown grace matters: close when it ends, unless the sender did. */
@@ -454,6 +483,11 @@ class Receiver implements ReceiverMachine {
         return this.#onReveal(message.nonce);
       case 'ferry-link-proof':
         return this.#onLinkProof(message.mac);
+      case 'ferry-outcome':
+        // A sender has nothing to decline: only its cancel is named.
+        return this.#agreed.has('outcome') && message.outcome === 'cancelled'
+          ? this.#fail(defaultFailure('ERR_PEER_CANCELLED'), 0)
+          : [];
       case 'ferry-start':
         return state.phase === 'receiving' && state.awaitingStart && state.id === message.id
           ? this.#onStart(state, message.offset)
@@ -544,7 +578,12 @@ class Receiver implements ReceiverMachine {
       totalBytes: this.#totalBytes,
       sender,
     };
-    if (!this.#agreed.has('list') && !verifies) return [...cleared, ...this.#ask(offer)];
+    if (!this.#agreed.has('list') && !verifies) {
+      // A sender that can hear a named outcome learns so before anyone decides, so that its
+      // person's cancel while this side asks is named too (docs/protocol.md, "Named outcomes").
+      const early = this.#agreed.has('outcome') ? this.#answerCaps(true) : [];
+      return [...cleared, ...early, ...this.#ask(offer)];
+    }
     // This side's caps go out now rather than before the ack, so the sender lists its files and
     // reveals its nonce before anyone decides (docs/protocol.md, "File list", "Verification
     // words"); one early answer serves both.

@@ -179,3 +179,71 @@ describe('the sender with extensions', () => {
     expect(machine.agreed.size).toBe(0);
   });
 });
+
+// docs/protocol.md, "Named outcomes".
+describe('the sender naming outcomes', () => {
+  const OUTCOME_CAPS: Capability[] = ['outcome'];
+  const outcome = (value: string): Frame => fromNative({ type: 'ferry-outcome', outcome: value });
+  const closes = (actions: SenderAction[]) => actions.filter((action) => action.type === 'close');
+
+  it('tells a receiver that announced `outcome` that its person cancelled, then closes after the flush', () => {
+    const machine = sender(OUTCOME_CAPS);
+    machine.handle({ type: 'frame', frame: fromNative({ type: 'ferry-caps', caps: ['outcome'] }) });
+    const actions = machine.handle({ type: 'cancel' });
+    expect(actions).toContainEqual({
+      type: 'send',
+      frame: textFrame('{"type":"ferry-outcome","outcome":"cancelled"}'),
+    });
+    expect(actions.at(-1)).toEqual({ type: 'close', flushMs: 2000 });
+    expect(machine.state).toMatchObject({ phase: 'failed', code: 'ERR_CANCELLED' });
+  });
+
+  it('closes plainly, sending nothing, toward a receiver that did not announce it', () => {
+    const machine = sender(OUTCOME_CAPS);
+    // A spec-only receiver never answers the announcement.
+    const actions = machine.handle({ type: 'cancel' });
+    expect(sends(actions)).toEqual([]);
+    expect(closes(actions)).toEqual([{ type: 'close', flushMs: 0 }]);
+  });
+
+  it('closes plainly toward a Ferry receiver whose answer left `outcome` out', () => {
+    const machine = sender([...CAPS, 'outcome']);
+    machine.handle({ type: 'frame', frame: RECEIVER_CAPS });
+    expect(sends(machine.handle({ type: 'cancel' }))).toEqual([]);
+  });
+
+  it("fails with the receiver's decline, even before the receiver answered its announcement", () => {
+    const machine = sender(OUTCOME_CAPS);
+    const actions = machine.handle({ type: 'frame', frame: outcome('declined') });
+    expect(actions).toContainEqual({
+      type: 'fail',
+      code: 'ERR_PEER_DECLINED',
+      message: 'declined by the other person',
+    });
+    expect(machine.state).toMatchObject({ phase: 'failed', code: 'ERR_PEER_DECLINED' });
+  });
+
+  it("fails with the receiver's cancel mid-file instead of a lost connection", () => {
+    const machine = sender(OUTCOME_CAPS);
+    machine.handle({ type: 'frame', frame: fromNative({ type: 'ferry-caps', caps: ['outcome'] }) });
+    machine.handle({ type: 'frame', frame: ack(0) });
+    expect(machine.state.phase).toBe('streaming');
+    machine.handle({
+      type: 'frame',
+      frame: textFrame('{"type":"ferry-outcome","outcome":"cancelled"}'),
+    });
+    expect(machine.state).toMatchObject({ phase: 'failed', code: 'ERR_PEER_CANCELLED' });
+    // The close that follows changes nothing.
+    expect(machine.handle({ type: 'channel-closed' })).toEqual([]);
+  });
+
+  it('ignores an outcome when it did not offer `outcome`, or one it cannot read', () => {
+    const spec = sender([]);
+    expect(spec.handle({ type: 'frame', frame: outcome('declined') })).toEqual([]);
+    const ferry = sender(OUTCOME_CAPS);
+    expect(ferry.handle({ type: 'frame', frame: outcome('shrugged') })).toEqual([]);
+    expect(ferry.handle({ type: 'channel-closed' })).toContainEqual(
+      expect.objectContaining({ type: 'fail', code: 'ERR_PEER_CLOSED' }),
+    );
+  });
+});

@@ -307,8 +307,19 @@ class Sender implements SenderMachine {
       case 'channel-closed':
         return this.#fail(defaultFailure('ERR_PEER_CLOSED'), undefined);
       case 'cancel':
-        return this.#fail(defaultFailure('ERR_CANCELLED'), 0);
+        return this.#cancel();
     }
+  }
+
+  /**
+   * The person stopped: a receiver that announced `outcome` is told so before the close, within
+   * the abort flush; any other gets the spec's plain close (docs/protocol.md, "Named outcomes").
+   */
+  #cancel(): SenderAction[] {
+    const failure = defaultFailure('ERR_CANCELLED');
+    if (!this.#agreed.has('outcome')) return this.#fail(failure, 0);
+    const frame = encodeMessage({ type: 'ferry-outcome', outcome: 'cancelled' }, 'text');
+    return this.#fail(failure, ABORT_REASON_FLUSH_MS, [{ type: 'send', frame }]);
   }
 
   /** Extensions are announced once, before the first metadata; a spec receiver ignores the type. */
@@ -489,6 +500,17 @@ class Sender implements SenderMachine {
           : [];
       case 'ferry-link-proof':
         return this.#onLinkProof(message.mac);
+      case 'ferry-outcome':
+        // Taken whenever this side offered `outcome`: a receiver declines before its first ack,
+        // maybe before it answered the announcement, and only a receiver that read the offer
+        // sends one.
+        if (!this.#caps.includes('outcome')) return [];
+        return this.#fail(
+          defaultFailure(
+            message.outcome === 'declined' ? 'ERR_PEER_DECLINED' : 'ERR_PEER_CANCELLED',
+          ),
+          0,
+        );
       case 'incompatible':
         return this.#fail(
           explainIncompatible(

@@ -492,7 +492,7 @@ class ReceiveSession {
       (error: unknown) => {
         // Nothing was acknowledged yet: decline, and say why rather than "declined".
         this.#publish({ phase: 'failed', direction: 'receive', ...toFailure(error, 'ERR_DISK') });
-        this.#handle({ type: 'declined' });
+        this.#handle({ type: 'declined', unable: true });
       },
     );
   }

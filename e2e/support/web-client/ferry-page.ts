@@ -115,6 +115,17 @@ export class FerryPage {
     return (await alert.textContent()) ?? '';
   }
 
+  /**
+   * Waits for the transfer to end on a person's choice, here or on the other device, which the
+   * page says under `heading` without raising an alert, and returns what it says.
+   */
+  async ended(heading: string): Promise<Locator> {
+    const card = this.page.getByRole('region', { name: heading });
+    await expect(card).toBeVisible({ timeout: TRANSFER_TIMEOUT_MS });
+    await expect(this.page.getByRole('alert')).toHaveCount(0);
+    return card;
+  }
+
   /** Waits until bytes are moving. */
   async transferring(): Promise<void> {
     await expect(this.page.getByTestId('transfer-progress')).toBeVisible({
