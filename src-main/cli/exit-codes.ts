@@ -22,6 +22,7 @@ const BY_ERROR: Partial<Record<ErrorCode, ExitCode>> = {
   ERR_SIGNALING_UNREACHABLE: EXIT.unreachable,
   ERR_REGISTER_CODE: EXIT.unreachable,
   ERR_CODE_NOT_FOUND: EXIT.unreachable,
+  ERR_CODE_EXPIRED: EXIT.unreachable,
   ERR_RATE_LIMITED: EXIT.unreachable,
   ERR_SERVER_BUSY: EXIT.unreachable,
 };

@@ -27,9 +27,7 @@ export function CodeCountdown() {
   return (
     // A timer, not a live region: a screen reader reads it when asked, not every second.
     <p className="hint code-countdown" role="timer" data-testid="code-countdown">
-      {left > 0
-        ? `This code works for ${timeLeft(left)} more.`
-        : 'This code has expired; Ferry is getting ready for a new one.'}
+      {left > 0 ? `This code works for ${timeLeft(left)} more.` : 'This code has expired.'}
     </p>
   );
 }

@@ -31,7 +31,7 @@ async function leave(stores: FerryStores, view: Failed, retry: boolean): Promise
  */
 export function TransferFailed({ view }: { view: Failed }) {
   const stores = useFerryStores();
-  const { heading, retry, chosen, sendAgain } = describeFailure(view.code);
+  const { heading, retry, chosen, sendAgain, againLabel } = describeFailure(view.code);
   const headingId = useId();
   const again = sendAgain === true && view.direction === 'send';
   const sentence = chosen === undefined ? asSentence(view.message) : chosen.says;
@@ -49,7 +49,7 @@ export function TransferFailed({ view }: { view: Failed }) {
           className="button button--primary"
           onClick={() => void leave(stores, view, retry || again)}
         >
-          {again ? 'Send again' : retry ? 'Try again' : 'Back'}
+          {again ? (againLabel ?? 'Send again') : retry ? 'Try again' : 'Back'}
         </button>
       </div>
     </section>

@@ -172,9 +172,7 @@ describe('sending, before the other device connects', () => {
       await act(async () => {
         await vi.advanceTimersByTimeAsync(9 * 60_000);
       });
-      expect(screen.getByTestId('code-countdown').textContent).toBe(
-        'This code has expired; Ferry is getting ready for a new one.',
-      );
+      expect(screen.getByTestId('code-countdown').textContent).toBe('This code has expired.');
     } finally {
       vi.useRealTimers();
     }
@@ -626,6 +624,7 @@ describe('failed', () => {
 
   // A person's choice, here or there, is no error (docs/protocol.md, "Named outcomes").
   const CHOSEN: readonly ErrorCode[] = [
+    'ERR_CODE_EXPIRED',
     'ERR_DECLINED',
     'ERR_CANCELLED',
     'ERR_PEER_DECLINED',
@@ -639,6 +638,13 @@ describe('failed', () => {
     ['send', 'ERR_PEER_DECLINED', 'Declined by the other person', undefined, 'Send again'],
     ['send', 'ERR_PEER_CANCELLED', 'Stopped by the other person', undefined, 'Send again'],
     ['receive', 'ERR_PEER_CANCELLED', 'Stopped by the other person', undefined, 'Back'],
+    [
+      'send',
+      'ERR_CODE_EXPIRED',
+      'This code expired — get a new one',
+      'Nobody used it within its 10 minutes.',
+      'Get a new code',
+    ],
   ] as const)(
     'a %s side failed with %s says “%s” plainly, not as an error',
     async (direction, code, heading, said, button) => {
@@ -647,7 +653,9 @@ describe('failed', () => {
       const card = screen.getByRole('region', { name: heading });
       expect(card.className).not.toContain('step--failed');
       expect(
-        within(card).queryByText(/^(The transfer was|Declined by|Stopped by).*\.$/),
+        within(card).queryByText(
+          /^(The transfer was|Declined by|Stopped by|The code expired).*\.$/,
+        ),
       ).toBeNull();
       if (said !== undefined) expect(within(card).getByText(said)).toBeTruthy();
       expect(within(card).getByRole('button', { name: button })).toBeTruthy();

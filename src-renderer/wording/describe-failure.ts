@@ -3,6 +3,7 @@ import type { ErrorCode } from '../../src-shared/protocol/error-codes';
 type FailureFamily =
   | 'server'
   | 'code'
+  | 'expired'
   | 'connect'
   | 'connection-lost'
   | 'unanswered'
@@ -34,11 +35,21 @@ export interface FailureDescription {
   chosen?: { says?: string };
   /** A sender may send the same files again, under a new code; a receiver goes back. */
   sendAgain?: true;
+  /** The sender's button, when "Send again" is not the word for it. */
+  againLabel?: string;
 }
 
 const FAMILIES: Record<FailureFamily, FailureDescription> = {
   server: { heading: 'Could not reach the server', retry: true },
   code: { heading: 'That code did not work', retry: false },
+  // Nobody used the code in its 10 minutes (docs/protocol.md, "Short codes"): nothing went wrong.
+  expired: {
+    heading: 'This code expired — get a new one',
+    retry: false,
+    chosen: { says: 'Nobody used it within its 10 minutes.' },
+    sendAgain: true,
+    againLabel: 'Get a new code',
+  },
   connect: { heading: 'Could not connect to the other device', retry: true },
   'connection-lost': { heading: 'Connection lost', retry: true },
   unanswered: { heading: 'No answer from the other device', retry: true },
@@ -90,6 +101,7 @@ export const FAMILY_OF_CODE: Partial<Record<ErrorCode, FailureFamily>> = {
   ERR_REGISTER_CODE: 'server',
   ERR_ROLE_TIMEOUT: 'server',
   ERR_CODE_NOT_FOUND: 'code',
+  ERR_CODE_EXPIRED: 'expired',
   ERR_ROOM_FULL: 'code',
   ERR_SIGNAL_TIMEOUT: 'connect',
   ERR_CONNECT_TIMEOUT: 'connect',

@@ -11,6 +11,7 @@ export const ERROR_MESSAGES = {
   ERR_SERVER_BUSY: 'server busy, try again shortly',
   ERR_REGISTER_CODE: 'could not register code',
   ERR_CODE_NOT_FOUND: 'code not found or expired',
+  ERR_CODE_EXPIRED: 'the code expired before the other device used it',
   ERR_ROLE_TIMEOUT: 'the signaling server assigned no role within 20 seconds',
   ERR_ROOM_FULL: 'this transfer already has two devices in it',
   ERR_SIGNAL_TIMEOUT: "timed out waiting for the other device's offer or answer",

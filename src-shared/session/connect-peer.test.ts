@@ -156,7 +156,7 @@ describe('the connection lifecycle (sender, the offerer)', () => {
     expect(settled.result).toMatchObject({
       ok: false,
       failure: {
-        code: 'ERR_CODE_NOT_FOUND',
+        code: 'ERR_CODE_EXPIRED',
         message: 'the code expired before the other device used it',
       },
     });

@@ -126,14 +126,7 @@ class ConnectionAttempts {
     this.result = new Promise((resolve) => (this.#settle = resolve));
     const { clock, timeouts } = options;
     this.#waitTimer = this.#offerer
-      ? clock.setTimeout(
-          () =>
-            this.fail({
-              ...defaultFailure('ERR_CODE_NOT_FOUND'),
-              message: 'the code expired before the other device used it',
-            }),
-          timeouts.peerJoin,
-        )
+      ? clock.setTimeout(() => this.fail(defaultFailure('ERR_CODE_EXPIRED')), timeouts.peerJoin)
       : clock.setTimeout(
           () => this.fail(defaultFailure('ERR_SIGNAL_TIMEOUT')),
           timeouts.offerAnswer,
