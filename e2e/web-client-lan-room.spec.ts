@@ -2,6 +2,7 @@ import { expect, test, devices } from '@playwright/test';
 import { requireTool } from './support/required-tools';
 import { openPeer } from './support/web-client/browser-peers';
 import type { FerryPage } from './support/web-client/ferry-page';
+import { readQrCode } from './support/web-client/qr-reader';
 import { randomFile, scratchDir, sha256 } from './support/web-client/test-files';
 import { startWebClient, type RunningWebClient } from './support/web-client/web-client-host';
 
@@ -51,6 +52,30 @@ test.describe('the LAN room URL on a phone', () => {
     await phone.accept();
 
     expect(await phone.done()).toContain('1 file');
+    const [saved] = await phone.savedDownloads(1);
+    expect(sha256(saved)).toBe(sha256(file));
+  });
+
+  test('the sender’s QR code opens the receive screen from the room’s own address', async ({
+    browser,
+  }) => {
+    const sender = await openPeer(browser, room.url);
+    peers.push(sender);
+    const file = randomFile(files.path, 'by-qr/note.txt', 4096);
+    const code = await sender.send([file]);
+
+    const scanned = await readQrCode(
+      sender.page.getByRole('img', { name: 'QR code of a link that receives these files' }),
+    );
+    // A plain-http page has no WebCrypto, so no secret link: the code alone (docs/protocol.md,
+    // "Secret link").
+    expect(scanned).toBe(`${room.url}/#receive=${code}`);
+    // Reachable: the phone opens it, the code is filled in, and the files come.
+    const phone = await openPeer(browser, scanned ?? '', PHONE);
+    peers.push(phone);
+    await expect(phone.page.getByRole('combobox', { name: 'Code' })).toHaveValue(code);
+    await phone.page.getByRole('button', { name: 'Receive', exact: true }).click();
+    await phone.accept();
     const [saved] = await phone.savedDownloads(1);
     expect(sha256(saved)).toBe(sha256(file));
   });
