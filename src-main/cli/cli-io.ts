@@ -7,6 +7,8 @@ export interface CliIo {
   error(line: string): void;
   /** Asks a question on the terminal (or reads a line from a pipe); null when input ended. */
   ask(question: string): Promise<string | null>;
+  /** Reads standard input to its end, as UTF-8 (`ferry send --text -`). */
+  readInput?(): Promise<string>;
   /** Runs `onInterrupt` on Ctrl-C until the returned function is called. */
   onInterrupt(onInterrupt: () => void): () => void;
 }

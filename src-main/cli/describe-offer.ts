@@ -16,6 +16,9 @@ export function describeOffer(offer: OfferView): string {
   const files = offer.fileCount === 1 ? '1 file' : `${offer.fileCount} files`;
   const from = offer.senderVersion ? ` (sender runs Ferry ${offer.senderVersion})` : '';
   const listed = offer.files;
+  if (offer.textMessage === true) {
+    return `Incoming: a text message, ${formatBytes(offer.totalBytes)}${from}.`;
+  }
   if (offer.fileCount === 1) {
     const only = listed?.[0];
     const noted = only === undefined ? '' : flagged(only);
@@ -43,8 +46,9 @@ export function describeOffer(offer: OfferView): string {
 }
 
 /** The question after the offer, unless `--yes` answered it already. */
-export function acceptQuestion(destination: string): string {
-  return `Save to ${destination}? [y/N] `;
+export function acceptQuestion(destination: string, textMessage = false): string {
+  // A text message is printed here, never saved (docs/protocol.md, "Text messages").
+  return textMessage ? 'Show the text? [y/N] ' : `Save to ${destination}? [y/N] `;
 }
 
 function flagged(file: OfferFileView): string {

@@ -4,6 +4,7 @@ export const HELP_TEXT = `Ferry: send files and folders straight to another devi
 
 Usage:
   ferry send [--server URL | --lan] [--verify] [--remember NAME] [--to NAME] PATH...
+  ferry send [--server URL | --lan] [--verify] [--remember NAME] [--to NAME] --text TEXT|-
   ferry receive [--server URL | --lan] [--out DIR] [--yes] [--no-report] [--verify]
                 [--remember NAME] [--from NAME] [--key KEY] CODE|LINK
   ferry devices [list | rename NAME NEW-NAME | forget NAME]
@@ -38,6 +39,9 @@ Options:
   --remember NAME  Once the transfer is done, remember the other device as NAME; asks
                  to confirm the words first (unless the secret link matched). Next
                  time it shows as "Remembered device “NAME”", verified automatically
+  --text TEXT    Send TEXT as a text message instead of files (- reads standard input);
+                 another Ferry shows it, printed after a line "Text:", others save it
+                 as message.txt
   --to NAME, --from NAME
                  Send to / receive from the remembered device NAME only: any other
                  device is refused before a byte moves

@@ -25,6 +25,11 @@ const processIo: CliIo = {
       reader.close();
     }
   },
+  async readInput() {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  },
   onInterrupt(onInterrupt) {
     let interrupted = false;
     const handler = (): void => {

@@ -17,6 +17,27 @@ describe('the command line is read exactly as --help documents it', () => {
     });
   });
 
+  it('send takes --text, or --text - for standard input, but not beside files', () => {
+    const sent = (args: string[]) => parseArgs(['send', ...args], env, cwd);
+    expect(sent(['--text', 'hello https://example.com'])).toMatchObject({
+      ok: true,
+      command: { kind: 'send', paths: [], text: 'hello https://example.com' },
+    });
+    expect(sent(['--text', '-'])).toMatchObject({ ok: true, command: { text: '-' } });
+    expect(sent(['--text', 'hi', 'a.txt'])).toEqual({
+      ok: false,
+      problem: 'send takes either files and folders or --text, not both',
+    });
+    expect(sent(['--text', ''])).toEqual({
+      ok: false,
+      problem: '--text needs the text to send, or - to read it from standard input',
+    });
+    expect(sent([])).toEqual({
+      ok: false,
+      problem: 'send needs at least one file or folder, or --text',
+    });
+  });
+
   it('FERRY_SERVER replaces the default server, and --server replaces both', () => {
     const fromEnv = parseArgs(['send', 'a'], { FERRY_SERVER: 'https://ferry.example' }, cwd);
     expect(fromEnv.ok && fromEnv.command).toMatchObject({
@@ -103,7 +124,7 @@ describe('the command line is read exactly as --help documents it', () => {
   });
 
   it.each([
-    [['send'], 'send needs at least one file or folder'],
+    [['send'], 'send needs at least one file or folder, or --text'],
     [['receive'], 'receive needs the code the sender shows'],
     [['send', '--yes', 'a'], 'unknown option "--yes" for send'],
     [['send', '--server', 'ftp://x', 'a'], '--server needs an http:// or https:// address'],

@@ -25,7 +25,12 @@ export type DevicesAction =
 export type Command =
   | { kind: 'help' }
   | { kind: 'version' }
-  | ({ kind: 'send'; paths: string[] } & TransferCommand)
+  | ({
+      kind: 'send';
+      paths: string[];
+      /** A text message to send instead of files; `-` reads it from standard input. */
+      text?: string;
+    } & TransferCommand)
   | ({
       kind: 'receive';
       code: string;
@@ -49,7 +54,11 @@ const SHARED_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-const SEND_OPTIONS = { ...SHARED_OPTIONS, to: { type: 'string' } } as const;
+const SEND_OPTIONS = {
+  ...SHARED_OPTIONS,
+  to: { type: 'string' },
+  text: { type: 'string' },
+} as const;
 
 const RECEIVE_OPTIONS = {
   ...SHARED_OPTIONS,
@@ -68,6 +77,7 @@ const VALUE_PROBLEMS: Record<string, string> = {
   remember: '--remember needs a name for the other device',
   to: '--to needs the name of a remembered device',
   from: '--from needs the name of a remembered device',
+  text: '--text needs the text to send, or - to read it from standard input',
 };
 
 function isHttpUrl(text: string): boolean {
@@ -148,10 +158,23 @@ function readCommand(argv: readonly string[], env: NodeJS.ProcessEnv, cwd: strin
   };
 
   if (verb === 'send') {
-    const sendValues = values as { to?: string };
+    const sendValues = values as { to?: string; text?: string };
     const only = deviceName(sendValues.to, 'to');
-    if (positionals.length === 0) throw new UsageProblem('send needs at least one file or folder');
-    return { kind: 'send', paths: positionals, ...shared, ...(only === undefined ? {} : { only }) };
+    const { text } = sendValues;
+    if (text !== undefined && positionals.length > 0) {
+      throw new UsageProblem('send takes either files and folders or --text, not both');
+    }
+    if (text === '') throw new UsageProblem(VALUE_PROBLEMS.text);
+    if (text === undefined && positionals.length === 0) {
+      throw new UsageProblem('send needs at least one file or folder, or --text');
+    }
+    return {
+      kind: 'send',
+      paths: positionals,
+      ...(text === undefined ? {} : { text }),
+      ...shared,
+      ...(only === undefined ? {} : { only }),
+    };
   }
   const receiveValues = values as {
     out?: string;

@@ -10,6 +10,7 @@ import { followTransfer } from './follow-transfer';
 import type { Command } from './parse-args';
 import { confirmWords, verifyLine } from './verify-words';
 import { rememberPeer, setUpTransfer } from './cli-devices';
+import { shownText } from './shown-text';
 
 type ReceiveCommand = Extract<Command, { kind: 'receive' }>;
 
@@ -42,7 +43,7 @@ export async function runReceive(
       const confirms = command.verify || command.remember !== undefined;
       if (confirms && !(await confirmWords(offer.peerCheck, io))) return false;
       if (command.yes) return true;
-      const answer = await io.ask(acceptQuestion(destination));
+      const answer = await io.ask(acceptQuestion(destination, offer.textMessage === true));
       return answer !== null && YES.test(answer);
     },
   });
@@ -61,6 +62,13 @@ export async function runReceive(
         );
         break;
       case 'done':
+        // A text message is shown, never saved: printed whole, as plain text, after its label.
+        if (state.text !== undefined) {
+          display.line(`Received a text (${formatBytes(state.totalBytes)}).`);
+          display.line('Text:');
+          display.line(shownText(state.text));
+          break;
+        }
         display.line(
           `Received ${state.files.length === 1 ? '1 file' : `${state.files.length} files`} (${formatBytes(state.totalBytes)}) into ${state.folder ?? destination}:`,
         );

@@ -4,9 +4,10 @@ import {
   reconnectingLine,
   RETRYING_THE_CONNECTION,
 } from '../../src-shared/transfer/transfer-view';
-import { sendFiles } from '../engine';
+import { textMessageProblem } from '../../src-shared/session/text-message';
+import { sendFiles, sendText, type SendOptions } from '../engine';
 import type { CliIo } from './cli-io';
-import type { ExitCode } from './exit-codes';
+import { EXIT, type ExitCode } from './exit-codes';
 import { deliveredFileLines } from './delivered-files';
 import { followTransfer } from './follow-transfer';
 import type { Command } from './parse-args';
@@ -21,13 +22,18 @@ export async function runSend(
   ver: string,
   env: NodeJS.ProcessEnv,
 ): Promise<ExitCode> {
+  const text = command.text === '-' ? await io.readInput?.() : command.text;
+  const problem = text === undefined ? undefined : textMessageProblem(text);
+  if (problem !== undefined) {
+    io.error(`Error: ${problem}.`);
+    return EXIT.usage;
+  }
   const setup = await setUpTransfer(command, io, env);
   if (typeof setup === 'number') return setup;
   const printVerify = verifyLinePrinter(io);
   const { installation } = setup;
-  const transfer = sendFiles({
+  const options: Omit<SendOptions, 'paths'> = {
     serverUrl: setup.serverUrl,
-    paths: command.paths,
     ver,
     remedySurface: 'cli',
     ...setup.options,
@@ -39,11 +45,20 @@ export async function runSend(
         return confirmWords(check, io);
       },
     }),
-  });
+  };
+  const transfer =
+    text === undefined
+      ? sendFiles({ ...options, paths: command.paths })
+      : sendText({ ...options, text });
   return followTransfer(transfer, io, 'Sending', (state, display) => {
     switch (state.phase) {
       case 'waiting-for-peer': {
-        const files = state.files.length === 1 ? '1 file' : `${state.files.length} files`;
+        const files =
+          text !== undefined
+            ? 'a text'
+            : state.files.length === 1
+              ? '1 file'
+              : `${state.files.length} files`;
         // Printed on its own line the moment the code exists: scripts and people read it.
         display.line(`Code: ${state.code}`);
         display.line(`Ready to send ${files} (${formatBytes(state.totalBytes)}).`);

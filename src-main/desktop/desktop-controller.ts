@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { DeviceListError } from '../../src-shared/devices/remembered-devices';
 import type {
@@ -9,8 +10,11 @@ import type {
   HandlerMap,
 } from '../../src-shared/ipc/contract';
 import { HandlerError } from '../../src-shared/ipc/dispatch';
+import { entryFromDone } from '../../src-shared/history/transfer-history';
+import type { TransferView } from '../../src-shared/transfer/transfer-view';
 import { DEFAULT_SIGNALING_PORT } from '../../src-shared/signaling/limits';
 import { defaultDeviceName, openInstallation } from '../devices/installation';
+import { openHistoryBook } from '../history/history-book';
 import type { EngineTimeouts, PeerOptions } from '../engine';
 import { browseRooms, type RoomBrowser } from '../lan/room-browser';
 import { describePaths } from './describe-paths';
@@ -20,6 +24,8 @@ import {
   ChosenPaths,
   ERR_PATH_NOT_CHOSEN,
   isOpenableFolder,
+  isRecordedFile,
+  isRecordedFolder,
   isRevealableFile,
 } from './path-allowlist';
 import { openSettingsStore } from './settings-store';
@@ -31,7 +37,10 @@ export const ERR_NOT_VERIFIED = 'ERR_NOT_VERIFIED';
 export const ERR_DEVICE_LIST = 'ERR_DEVICE_LIST';
 
 export interface DesktopControllerOptions {
-  /** settings.json lives here, and this installation's certificate and remembered devices. */
+  /**
+   * settings.json lives here, and this installation's certificate, remembered devices and
+   * history.
+   */
   userDataDir: string;
   defaultDownloadFolder: string;
   /** Default FERRY_SERVER, else the local signaling server's usual address. */
@@ -60,8 +69,9 @@ export interface DesktopController {
   /** A path the preload read off a file the person dropped on the window. */
   addDroppedPath(path: string): void;
   /**
-   * Resolves once no transfer is running. A finished one shows `done` a moment before its channel
-   * closes, and until then a new one is refused as busy; tests wait here between transfers.
+   * Resolves once no transfer is running and the last finished one is in the history. A finished
+   * one shows `done` a moment before its channel closes, and until then a new one is refused as
+   * busy; tests wait here between transfers.
    */
   settled(): Promise<void>;
   close(): Promise<void>;
@@ -86,6 +96,7 @@ export async function createDesktopController(
       `http://localhost:${DEFAULT_SIGNALING_PORT}`,
     downloadFolder: options.defaultDownloadFolder,
     reportStats: true,
+    keepHistory: true,
   };
   const settings = await openSettingsStore(join(options.userDataDir, 'settings.json'), defaults);
   // The same certificate on every connection, so remembered devices know this one again.
@@ -107,8 +118,31 @@ export async function createDesktopController(
     emit('devicesChanged', view);
     return view;
   };
+  const history = await openHistoryBook(options.userDataDir);
+  // Each write in turn, so `settled()` can wait for the last one.
+  let recording: Promise<unknown> = Promise.resolve();
+  const changeHistory = (change: () => Promise<unknown>): Promise<void> => {
+    const changed = recording.then(change).then(() => emit('historyChanged', [...history.list()]));
+    recording = changed.catch(() => undefined);
+    return changed;
+  };
+  let shown: TransferView['phase'] = 'idle';
+  const record = (view: TransferView): void => {
+    const finished = view.phase === 'done' && shown !== 'done';
+    shown = view.phase;
+    if (!finished || !settings.get().keepHistory) return;
+    const entry = entryFromDone(view, Date.now(), randomUUID());
+    changeHistory(() => history.add(entry)).catch((error: unknown) => {
+      emit('transferWarning', {
+        message: `Ferry could not add this transfer to its history (${String(error)}).`,
+      });
+    });
+  };
   const session = new TransferSession(
-    (view) => emit('transferState', view),
+    (view) => {
+      emit('transferState', view);
+      record(view);
+    },
     (message) => emit('transferWarning', { message }),
   );
   const lanRoom = new LanRoomHost({
@@ -175,6 +209,7 @@ export async function createDesktopController(
         discoveredRooms: discovered,
         settings: settings.get(),
         devices: devicesView(),
+        history: [...history.list()],
         pendingPaths,
       };
       pendingPaths = [];
@@ -228,18 +263,23 @@ export async function createDesktopController(
       session.dismiss();
       return null;
     },
-    updateSettings: (change) => settings.update(change),
+    updateSettings: async (change) => {
+      const updated = await settings.update(change);
+      // A history turned off keeps nothing, not even what it held.
+      if (change.keepHistory === false) await changeHistory(() => history.clear());
+      return updated;
+    },
     setLanRoom: ({ enabled }) => lanRoom.set(enabled),
     openFolder: async ({ path }) => {
-      if (!isOpenableFolder(session.view, path)) {
-        refuse('Ferry opens only the folder the last transfer saved into.');
+      if (!isOpenableFolder(session.view, path) && !isRecordedFolder(history.list(), path)) {
+        refuse('Ferry opens only a folder a finished transfer saved into.');
       }
       await options.desktopShell.openFolder(path);
       return null;
     },
     revealFile: async ({ path }) => {
-      if (!isRevealableFile(session.view, path)) {
-        refuse('Ferry shows only the files the last transfer saved.');
+      if (!isRevealableFile(session.view, path) && !isRecordedFile(history.list(), path)) {
+        refuse('Ferry shows only the files a finished transfer saved.');
       }
       options.desktopShell.revealFile(path);
       return null;
@@ -260,6 +300,10 @@ export async function createDesktopController(
     forgetDevice: ({ fingerprint }) => changeDevices(() => book.forget(fingerprint)),
     setDeviceAutoAccept: ({ fingerprint, autoAccept }) =>
       changeDevices(() => book.setAutoAccept(fingerprint, autoAccept)),
+    clearHistory: async () => {
+      await changeHistory(() => history.clear());
+      return [...history.list()];
+    },
   };
 
   return {
@@ -277,9 +321,13 @@ export async function createDesktopController(
     addDroppedPath(path) {
       chosen.add([path]);
     },
-    settled: () => session.settled(),
+    async settled() {
+      await session.settled();
+      await recording;
+    },
     async close() {
       await session.close();
+      await recording;
       await lanRoom.set(false);
       await browser?.close();
       listeners.clear();

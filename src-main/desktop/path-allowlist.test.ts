@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { TransferView } from '../../src-shared/transfer/transfer-view';
-import { ChosenPaths, isOpenableFolder, isRevealableFile } from './path-allowlist';
+import { entryFromDone } from '../../src-shared/history/transfer-history';
+import {
+  ChosenPaths,
+  isOpenableFolder,
+  isRecordedFile,
+  isRecordedFolder,
+  isRevealableFile,
+} from './path-allowlist';
 
 const RECEIVED: TransferView = {
   phase: 'done',
@@ -32,5 +39,18 @@ describe('the path allowlist', () => {
     expect(isRevealableFile(RECEIVED, '/home/ana/Downloads/a.txt')).toBe(true);
     expect(isRevealableFile(RECEIVED, '/home/ana/Downloads/b.exe')).toBe(false);
     expect(isRevealableFile({ phase: 'idle' }, '/home/ana/Downloads/a.txt')).toBe(false);
+  });
+
+  it('opens and shows again only what an entry of the history saved', () => {
+    if (RECEIVED.phase !== 'done') throw new Error('RECEIVED is a finished receive');
+    const history = [entryFromDone(RECEIVED, 1, 'one')];
+    expect(isRecordedFolder(history, '/home/ana/Downloads/')).toBe(true);
+    expect(isRecordedFolder(history, '/home/ana/.config/autostart')).toBe(false);
+    expect(isRecordedFile(history, '/home/ana/Downloads/./a.txt')).toBe(true);
+    expect(isRecordedFile(history, '/home/ana/Downloads/b.exe')).toBe(false);
+    const sent = [{ ...history[0], direction: 'send' as const }];
+    expect(isRecordedFolder(sent, '/home/ana/Downloads')).toBe(false);
+    expect(isRecordedFile(sent, '/home/ana/Downloads/a.txt')).toBe(false);
+    expect(isRecordedFolder([], '/home/ana/Downloads')).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type { HistoryEntry } from '../../src-shared/history/transfer-history';
 import type { TransferView } from '../../src-shared/transfer/transfer-view';
 
 // Main trusts only the paths it handed out itself (docs/architecture.md, "Paths the person
@@ -39,5 +40,28 @@ export function isRevealableFile(view: TransferView, path: string): boolean {
   const wanted = resolve(path);
   return view.files.some(
     (file) => file.savedPath !== undefined && resolve(file.savedPath) === wanted,
+  );
+}
+
+/** A folder an entry of main's own history saved into: the renderer may open it again later. */
+export function isRecordedFolder(history: readonly HistoryEntry[], path: string): boolean {
+  const wanted = resolve(path);
+  return history.some(
+    (entry) =>
+      entry.direction === 'receive' &&
+      entry.folder !== undefined &&
+      resolve(entry.folder) === wanted,
+  );
+}
+
+/** A file an entry of main's own history saved: the renderer may show it in its folder later. */
+export function isRecordedFile(history: readonly HistoryEntry[], path: string): boolean {
+  const wanted = resolve(path);
+  return history.some(
+    (entry) =>
+      entry.direction === 'receive' &&
+      entry.files.some(
+        (file) => file.savedPath !== undefined && resolve(file.savedPath) === wanted,
+      ),
   );
 }

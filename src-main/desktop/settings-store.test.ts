@@ -9,6 +9,7 @@ const defaults: DesktopSettings = {
   serverUrl: 'http://localhost:3001',
   downloadFolder: '/home/me/Downloads',
   reportStats: true,
+  keepHistory: true,
 };
 
 async function settingsFile(content?: string): Promise<string> {
@@ -62,6 +63,8 @@ describe('settings persist in the user-data folder', () => {
       serverUrl: 'https://signal.example.org',
       downloadFolder: '/home/me/Inbox',
       reportStats: false,
+      // Nor a history yet: it is kept from now on, as on a first launch.
+      keepHistory: true,
     };
     expect(store.get()).toEqual(kept);
     // The next write leaves the old setting behind: nothing accepts offers by it any more.
@@ -82,12 +85,22 @@ describe('settings persist in the user-data folder', () => {
         serverUrl: 'https://signal.example.org',
         downloadFolder: 'bad\0path',
         reportStats: 'no',
+        keepHistory: 'off',
       }),
     );
     const store = await openSettingsStore(file, defaults);
     expect(store.get()).toEqual({
       ...defaults,
       serverUrl: 'https://signal.example.org',
+    });
+  });
+
+  it('keeps the history turned off across a restart', async () => {
+    const file = await settingsFile();
+    await (await openSettingsStore(file, defaults)).update({ keepHistory: false });
+    expect((await openSettingsStore(file, defaults)).get()).toEqual({
+      ...defaults,
+      keepHistory: false,
     });
   });
 

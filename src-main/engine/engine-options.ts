@@ -20,6 +20,7 @@ import type { IceServerEntry } from '../../src-shared/signaling/http-api';
 import type { SignalPayload } from '../../src-shared/signaling/signal-payload';
 import { CODE_LIFETIME_MS } from '../../src-shared/signaling/limits';
 import type { Frame } from '../../src-shared/protocol/frame';
+import type { Capability } from '../../src-shared/protocol/messages';
 import type { OfferView, PeerCheck } from '../../src-shared/transfer/transfer-view';
 import type { DownloadMark } from './download-mark';
 import type { DeviceSetting } from '../../src-shared/devices/peer-identity';
@@ -155,10 +156,18 @@ export interface SendOptions extends PeerOptions {
   testSeam?: SendTestSeam;
 }
 
+/** A text sent as a text message instead of files (docs/protocol.md, "Text messages"). */
+export type SendTextOptions = Omit<SendOptions, 'paths'> & {
+  /** At most TEXT_MESSAGE_MAX_BYTES of UTF-8, and not empty. */
+  text: string;
+};
+
 /** Lets a test play a receiver whose disk is fuller than it is; the engine's test seam. */
 export interface ReceiveTestSeam {
   /** Replaces the free-space reading of the folder the batch goes into. */
   freeBytes?: (folder: string) => Promise<number>;
+  /** Capabilities left unspoken, to play an older Ferry receiver. */
+  withoutCaps?: readonly Capability[];
 }
 
 /** Accept or decline, or accept into another folder than `destination` (the person changed it). */

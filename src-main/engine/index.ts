@@ -1,7 +1,7 @@
 // The native transfer engine: plain Node, no Electron. The CLI and the desktop app are thin
 // shells over these two calls and the Transfer they return. This index is the engine's whole
 // public surface: ESLint keeps code outside src-main/engine from importing its other modules.
-export { sendFiles } from './send-files';
+export { sendFiles, sendText } from './send-files';
 export { receiveFiles } from './receive-files';
 export { Transfer, type TransferEvents } from './transfer';
 export type { Route } from './peer-link';
@@ -15,6 +15,7 @@ export {
   type ReceiveTestSeam,
   type RoutePolicy,
   type SendOptions,
+  type SendTextOptions,
   type SendTestSeam,
 } from './engine-options';
 export { SessionFailure } from '../../src-shared/session/session-failure';

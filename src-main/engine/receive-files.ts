@@ -54,7 +54,9 @@ async function receive(
           channel,
           clock: route.clock,
           surface: 'native',
-          caps: offeredCapabilities(options.extensions),
+          caps: offeredCapabilities(options.extensions).filter(
+            (cap) => options.testSeam?.withoutCaps?.includes(cap) !== true,
+          ),
           randomBytes,
           ...(options.linkSecret === undefined ? {} : { linkSecret: options.linkSecret }),
           ...(options.identity === undefined ? {} : { devices: options.identity.devices }),

@@ -2,11 +2,13 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { offeredCapabilities } from '../../src-shared/session/capabilities';
 import { newLinkSecret } from '../../src-shared/verify/link-secret';
 import type { Frame, SenderFile } from '../../src-shared/protocol';
+import type { FileSource } from '../../src-shared/session/file-source';
 import type { ChannelPort } from '../../src-shared/session/ports';
 import { runSendFlow } from '../../src-shared/session/send-flow';
 import { runSendSession } from '../../src-shared/session/send-session';
-import { unlessCancelled } from '../../src-shared/session/session-failure';
-import { DEFAULT_TIMEOUTS, type SendOptions } from './engine-options';
+import { SessionFailure, unlessCancelled } from '../../src-shared/session/session-failure';
+import { textMessageProblem, textSource } from '../../src-shared/session/text-message';
+import { DEFAULT_TIMEOUTS, type SendOptions, type SendTextOptions } from './engine-options';
 import { localVersion } from './local-version';
 import { nativeRoute } from './native-route';
 import { listSendFiles, type SendFile } from './send-list';
@@ -25,21 +27,56 @@ import { Transfer, type TransferControl } from './transfer';
 export function sendFiles(options: SendOptions): Transfer {
   return new Transfer(
     { phase: 'registering', direction: 'send', files: [], totalBytes: 0 },
-    (control) => send(options, control),
+    async (control) => send(options, control, await listedBatch(options, control)),
     'ERR_SIGNALING_UNREACHABLE',
   );
 }
 
-async function send(options: SendOptions, control: TransferControl): Promise<void> {
-  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
-  const { cancelled } = control;
+/**
+ * Sends a text as a text message: one `message.txt` read from memory, which a Ferry receiver
+ * shows and any other saves (docs/protocol.md, "Text messages").
+ */
+export function sendText(options: SendTextOptions): Transfer {
+  return new Transfer(
+    { phase: 'registering', direction: 'send', files: [], totalBytes: 0 },
+    async (control) => {
+      const problem = textMessageProblem(options.text);
+      if (problem !== undefined) throw SessionFailure.withDetail('ERR_SOURCE_UNREADABLE', problem);
+      const source = textSource(options.text);
+      // Nothing on disk to resume from: a fresh id each time.
+      const announced = [{ id: randomUUID(), fileName: source.name, fileSize: source.size }];
+      await send(options, control, { sources: [source], announced, textMessage: true });
+    },
+    'ERR_SIGNALING_UNREACHABLE',
+  );
+}
+
+/** What a send carries: the sources, their metadata, and whether it is a text message. */
+interface Batch {
+  sources: readonly FileSource[];
+  announced: readonly SenderFile[];
+  textMessage: boolean;
+}
+
+async function listedBatch(options: SendOptions, control: TransferControl): Promise<Batch> {
   const links: string[] = [];
   const files = await unlessCancelled(
     listSendFiles(options.paths, (name) => links.push(name)),
-    cancelled,
+    control.cancelled,
   );
   if (links.length > 0) control.warn(skippedLinksWarning(links));
   const announced = await announce(files, options);
+  return { sources: files.map(diskFileSource), announced, textMessage: false };
+}
+
+async function send(
+  options: Omit<SendOptions, 'paths'>,
+  control: TransferControl,
+  batch: Batch,
+): Promise<void> {
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  const { cancelled } = control;
+  const { sources, announced } = batch;
   const requests = nativeSignalingRequests(options.serverUrl, timeouts);
   const route = nativeRoute(options, requests, control);
   const caps = offeredCapabilities(options.extensions);
@@ -60,9 +97,10 @@ async function send(options: SendOptions, control: TransferControl): Promise<voi
           channel: outgoing === undefined ? channel : rewritingSends(channel, outgoing),
           clock: route.clock,
           surface: 'native',
-          sources: files.map(diskFileSource),
+          sources,
           announced,
           caps,
+          ...(batch.textMessage ? { textMessage: true } : {}),
           randomBytes,
           ...(linkSecret === undefined ? {} : { linkSecret }),
           ...(options.identity === undefined ? {} : { devices: options.identity.devices }),
@@ -86,7 +124,7 @@ async function send(options: SendOptions, control: TransferControl): Promise<voi
       },
     },
     {
-      files: files.map((file) => ({ name: file.name, size: file.size })),
+      files: sources.map((file) => ({ name: file.name, size: file.size })),
       publish: control.update,
       cancelled,
       afterConnectMs: 0,

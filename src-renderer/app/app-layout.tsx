@@ -8,6 +8,7 @@ import { AppTabs, PANEL_ID, tabId } from './app-tabs';
 import { NoticeBar } from './notice-bar';
 import { PageStatus } from './page-status';
 import { RememberedDevicesPanel } from '../components/remembered-devices-panel';
+import { HistoryPanel } from '../components/history-panel';
 import { useFerryStores } from '../stores/stores-context';
 
 function CurrentScreen() {
@@ -58,6 +59,12 @@ export function AppLayout() {
           <details className="web-devices" data-testid="web-devices">
             <summary>Remembered devices</summary>
             <RememberedDevicesPanel title={false} />
+          </details>
+        )}
+        {!backend.capabilities.settings && (
+          <details className="web-devices" data-testid="web-history">
+            <summary>History</summary>
+            <HistoryPanel title={false} />
           </details>
         )}
       </main>

@@ -33,6 +33,7 @@ function startingMain() {
         discoveredRooms: [],
         settings: TEST_SETTINGS,
         devices: TEST_DEVICES,
+        history: [],
         pendingPaths: [PHOTO_ITEM.path],
       }),
       describePaths: async () => {

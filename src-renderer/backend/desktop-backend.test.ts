@@ -21,6 +21,7 @@ describe('the desktop backend over the preload bridge', () => {
         discoveredRooms: [],
         settings: TEST_SETTINGS,
         devices: TEST_DEVICES,
+        history: [],
         pendingPaths: ['/home/ana/report.pdf'],
       }),
     });
@@ -199,6 +200,7 @@ describe('the desktop backend over the preload bridge', () => {
     emit('sendPaths', { paths: ['/home/ana/b.txt'] });
     emit('transferWarning', { message: 'Photos/home was skipped: it is a link' });
     emit('devicesChanged', TEST_DEVICES);
+    emit('historyChanged', []);
     await settle();
     expect(events).toEqual([
       {
@@ -212,6 +214,7 @@ describe('the desktop backend over the preload bridge', () => {
       },
       { type: 'warning', message: 'Photos/home was skipped: it is a link' },
       { type: 'devices', devices: TEST_DEVICES },
+      { type: 'history', history: [] },
       {
         type: 'opened',
         opened: {
@@ -226,7 +229,8 @@ describe('the desktop backend over the preload bridge', () => {
     following.abort();
     emit('lanRoomState', { state: 'off' });
     emit('devicesChanged', TEST_DEVICES);
-    expect(events).toHaveLength(6);
+    emit('historyChanged', []);
+    expect(events).toHaveLength(7);
   });
 
   it('stays quiet after abort even when the bridge keeps calling', () => {

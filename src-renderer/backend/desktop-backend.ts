@@ -127,6 +127,10 @@ export function createDesktopBackend(bridge: FerryBridge): FerryBackend {
             'devicesChanged',
             whileOpen((devices) => listener({ type: 'devices', devices })),
           ),
+          bridge.on(
+            'historyChanged',
+            whileOpen((history) => listener({ type: 'history', history })),
+          ),
         ];
         signal.addEventListener('abort', () => detachers.forEach((detach) => detach()), {
           once: true,
@@ -177,5 +181,7 @@ export function createDesktopBackend(bridge: FerryBridge): FerryBackend {
     forgetDevice: (fingerprint) => request('forgetDevice', { fingerprint }),
     setDeviceAutoAccept: (fingerprint, autoAccept) =>
       request('setDeviceAutoAccept', { fingerprint, autoAccept }),
+
+    clearHistory: () => request('clearHistory', {}),
   };
 }

@@ -6,9 +6,10 @@ import type {
   SettingsChange,
 } from '../../src-shared/ipc/contract';
 import type { IpcError, IpcResult } from '../../src-shared/ipc/result';
-import type { TransferView } from '../../src-shared/transfer/transfer-view';
+import type { HistoryEntry } from '../../src-shared/history/transfer-history';
+import type { OfferPacking, TransferView } from '../../src-shared/transfer/transfer-view';
 
-export type { DevicesView, DiscoveredRoom, LanRoomView, SettingsChange };
+export type { DevicesView, DiscoveredRoom, HistoryEntry, LanRoomView, SettingsChange };
 
 /** A failure a person should read: a stable `ERR_*` code and one sentence. */
 export type BackendError = IpcError;
@@ -57,6 +58,8 @@ export interface BackendSnapshot {
   settings: FerrySettings;
   /** This device's name and the devices it remembers (docs/protocol.md, "Remembered devices"). */
   devices: DevicesView;
+  /** Finished transfers kept on this device, newest first (empty while `keepHistory` is off). */
+  history: HistoryEntry[];
   /**
    * What Ferry was opened with ("Open with", command line), or why it could not be read. It may
    * take another request to describe, so it comes later than the rest, which is applied at once.
@@ -70,6 +73,7 @@ export type BackendEvent =
   | { type: 'discovered-rooms'; rooms: DiscoveredRoom[] }
   | { type: 'settings'; settings: FerrySettings }
   | { type: 'devices'; devices: DevicesView }
+  | { type: 'history'; history: HistoryEntry[] }
   | { type: 'opened'; opened: BackendResult<SelectedItem[]> }
   /** Something the person should know that does not stop the transfer (a skipped link). */
   | { type: 'warning'; message: string };
@@ -101,7 +105,15 @@ export interface FerryBackend {
    * opened from a link has (docs/protocol.md, "Secret link").
    */
   startReceive(code: string, key?: string): Promise<BackendResult<null>>;
-  answerOffer(accept: boolean, destination?: string): Promise<BackendResult<null>>;
+  /**
+   * `packing`: how an offer that came with a `zip` choice is saved (a browser's downloads); the
+   * `.zip` when not given.
+   */
+  answerOffer(
+    accept: boolean,
+    destination?: string,
+    packing?: OfferPacking,
+  ): Promise<BackendResult<null>>;
   /** A folder for the offer on screen only; null when the person closes the picker. */
   chooseDestination(): Promise<BackendResult<string | null>>;
   /** Picks and saves the download folder; null when the person closes the picker. */
@@ -110,7 +122,10 @@ export interface FerryBackend {
   /** Leaves a finished or failed transfer and returns to idle. */
   dismiss(): Promise<BackendResult<null>>;
 
-  /** The download folder is not among them: only `chooseDownloadFolder` changes it. */
+  /**
+   * The download folder is not among them: only `chooseDownloadFolder` changes it. Turning
+   * `keepHistory` off also clears the history.
+   */
   updateSettings(changes: SettingsChange): Promise<BackendResult<FerrySettings>>;
   setLanRoom(enabled: boolean): Promise<BackendResult<LanRoomView>>;
   openFolder(path: string): Promise<BackendResult<null>>;
@@ -128,4 +143,7 @@ export interface FerryBackend {
     fingerprint: string,
     autoAccept: boolean,
   ): Promise<BackendResult<DevicesView>>;
+
+  /** Empties the history; answers with what it holds then. */
+  clearHistory(): Promise<BackendResult<HistoryEntry[]>>;
 }

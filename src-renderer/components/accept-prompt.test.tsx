@@ -32,17 +32,22 @@ function listedOffer(fileCount = LISTED.length): TransferView {
 }
 
 describe('the accept prompt with a listed offer', () => {
-  it('lists every file with its size, in a list that scrolls and takes the keyboard focus', async () => {
+  it('lists every file with its size as a tree of its folders, in a list that scrolls and takes the keyboard focus', async () => {
     const { user } = await showing(listedOffer());
     const list = screen.getByRole('list', { name: 'Offered files' });
     const rows = within(list).getAllByRole('listitem');
-    expect(rows.map((row) => row.querySelector('.file-name')?.textContent)).toEqual([
-      'Album/beach.jpg',
-      'Album/.thumbs/cache.db',
-      'Album/slideshow.scr',
-      'Album/notes.txt',
+    const line = (row: HTMLElement) =>
+      `${row.querySelector(':scope > .file-name')?.textContent} ${row.querySelector(':scope > .file-size')?.textContent}`;
+    expect(rows.map(line)).toEqual([
+      'Album/ 4 files, 4.00 MB',
+      'beach.jpg 4.00 MB',
+      '.thumbs/ 1 file, 2.00 KB',
+      'cache.db 2.00 KB',
+      'slideshow.scr 1.00 KB',
+      'notes.txt 10 B',
     ]);
-    expect(rows[0].querySelector('.file-size')?.textContent).toBe('4.00 MB');
+    const thumbs = within(list).getByRole('list', { name: 'In .thumbs' });
+    expect(within(thumbs).getByText('cache.db')).toBeTruthy();
     expect(list.classList.contains('file-list')).toBe(true);
     // Reached with Tab, so a keyboard can scroll it: after the heading, before any button.
     await user.tab();
@@ -55,9 +60,9 @@ describe('the accept prompt with a listed offer', () => {
       'listitem',
     );
     const flags = rows.map((row) =>
-      Array.from(row.querySelectorAll('.file-flag'), (flag) => flag.textContent),
+      Array.from(row.querySelectorAll(':scope > .file-flag'), (flag) => flag.textContent),
     );
-    expect(flags).toEqual([[], ['hidden'], ['executable'], []]);
+    expect(flags).toEqual([[], [], [], ['hidden'], ['executable'], []]);
   });
 
   it('counts the flagged files above the list, where a long list cannot hide them', async () => {

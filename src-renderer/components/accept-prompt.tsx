@@ -4,9 +4,11 @@ import { formatBytes } from '../../src-shared/format/format-bytes';
 import { flagCounts, offerFileFlags } from '../../src-shared/transfer/offer-files';
 import type { OfferFileView, TransferView } from '../../src-shared/transfer/transfer-view';
 import { useFerryStores } from '../stores/stores-context';
-import { countOf } from '../wording/count-of';
+import { countOf } from '../../src-shared/format/count-of';
+import { fileTree, type TreeNode } from '../../src-shared/transfer/file-tree';
 import { PeerCheckLine } from './peer-check-line';
 import { StepHeading } from './step-heading';
+import { ZipChoice } from './zip-choice';
 
 type AwaitingAcceptance = Extract<TransferView, { phase: 'awaiting-acceptance' }>;
 
@@ -15,6 +17,7 @@ export function AcceptPrompt({ view }: { view: AwaitingAcceptance }) {
   const { backend, transfer } = useFerryStores();
   const chosen = useStore(transfer, (state) => state.destination);
   const pending = useStore(transfer, (state) => state.pending);
+  const packing = useStore(transfer, (state) => state.packing);
   const answerOffer = useStore(transfer, (state) => state.answerOffer);
   const changeDestination = useStore(transfer, (state) => state.changeDestination);
   const headingId = useId();
@@ -23,6 +26,12 @@ export function AcceptPrompt({ view }: { view: AwaitingAcceptance }) {
   const { chooseDestination, defaultDestinationResumes } = backend.capabilities;
   // Said where the choice is made: a download cut short cannot be picked up again.
   const startsOver = !defaultDestinationResumes && chosen === null;
+  // A chosen folder keeps the folders; only the downloads need the choice.
+  const zip = chosen === null ? view.zip : undefined;
+  const zipped = zip !== undefined && packing === 'zip';
+  const change = chooseDestination
+    ? '; a folder chosen with Change picks up where it left off'
+    : '';
 
   return (
     <section className="step" aria-labelledby={headingId}>
@@ -61,11 +70,12 @@ export function AcceptPrompt({ view }: { view: AwaitingAcceptance }) {
           </dd>
         </div>
       </dl>
+      {zip !== undefined && <ZipChoice offer={offer} zipName={zip.name} />}
       {startsOver && (
         <p className="hint">
-          {chooseDestination
-            ? 'Downloads start over if the connection drops; a folder chosen with Change picks up where it left off.'
-            : 'Downloads start over if the connection drops.'}
+          {zipped
+            ? `The .zip starts over if the connection drops: the browser deletes an unfinished one${change}.`
+            : `Downloads start over if the connection drops${change}.`}
         </p>
       )}
       <PeerCheckLine check={offer.peerCheck} />
@@ -91,8 +101,35 @@ export function AcceptPrompt({ view }: { view: AwaitingAcceptance }) {
   );
 }
 
+/** One level of the offered tree: folders with their totals and what they hold, then files. */
+function OfferedTree({ nodes }: { nodes: TreeNode<OfferFileView>[] }) {
+  return nodes.map((node, index) =>
+    node.kind === 'folder' ? (
+      <li key={`${index}:${node.name}/`} className="file-tree-folder">
+        <span className="file-name">{`${node.name}/`}</span>
+        <span className="file-size">
+          {countOf(node.fileCount, 'file')}, {formatBytes(node.size)}
+        </span>
+        <ul aria-label={`In ${node.name}`}>
+          <OfferedTree nodes={node.children} />
+        </ul>
+      </li>
+    ) : (
+      <li key={`${index}:${node.name}`}>
+        <span className="file-name">{node.name}</span>
+        {offerFileFlags(node.file).map((flag) => (
+          <span key={flag} className="file-flag">
+            {flag}
+          </span>
+        ))}
+        <span className="file-size">{formatBytes(node.file.size)}</span>
+      </li>
+    ),
+  );
+}
+
 /**
- * Every listed file, in a list that scrolls and takes the keyboard's focus, so each name can be
+ * Every listed file, as a tree of its folders, in a list that scrolls and takes the keyboard's focus, so each name can be
  * read before accepting; hidden files and programs are flagged.
  */
 function OfferedFiles({ files, fileCount }: { files: OfferFileView[]; fileCount: number }) {
@@ -104,18 +141,8 @@ function OfferedFiles({ files, fileCount }: { files: OfferFileView[]; fileCount:
       {flagged.length > 0 && (
         <p className="hint">{`Look before accepting: ${flagged.join(' and ')}.`}</p>
       )}
-      <ul className="file-list" aria-label="Offered files" tabIndex={0}>
-        {files.map((file, index) => (
-          <li key={`${index}:${file.name}`}>
-            <span className="file-name">{file.name}</span>
-            {offerFileFlags(file).map((flag) => (
-              <span key={flag} className="file-flag">
-                {flag}
-              </span>
-            ))}
-            <span className="file-size">{formatBytes(file.size)}</span>
-          </li>
-        ))}
+      <ul className="file-list file-tree" aria-label="Offered files" tabIndex={0}>
+        <OfferedTree nodes={fileTree(files)} />
       </ul>
       {unlisted > 0 && (
         <p className="hint">

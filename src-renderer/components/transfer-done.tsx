@@ -6,9 +6,11 @@ import { NOT_CONFIRMED, type TransferView } from '../../src-shared/transfer/tran
 import { useFerryStores } from '../stores/stores-context';
 import type { BackendResult } from '../backend/ferry-backend';
 import { succeeded } from '../stores/notice-store';
-import { countOf } from '../wording/count-of';
+import { countOf } from '../../src-shared/format/count-of';
 import { RememberDevice } from './remember-device';
+import { SavedToDownloads } from './saved-to-downloads';
 import { StepHeading } from './step-heading';
+import { TransferTiming } from './transfer-timing';
 
 type Done = Extract<TransferView, { phase: 'done' }>;
 
@@ -46,6 +48,8 @@ export function TransferDone({ view }: { view: Done }) {
     <section className="step" aria-labelledby={headingId} data-testid="transfer-done">
       <StepHeading id={headingId}>{doneHeading(view.direction, view.verified)}</StepHeading>
       <p>{summary}</p>
+      <SavedToDownloads view={view} />
+      <TransferTiming travelledBytes={view.totalBytes} />
       {view.peer !== undefined && <RememberDevice key={view.peer.fingerprint} peer={view.peer} />}
       {canReveal && folder && (
         <div className="actions">
@@ -58,7 +62,11 @@ export function TransferDone({ view }: { view: Done }) {
           </button>
         </div>
       )}
-      <ul className="file-list" aria-label={receiving ? 'Received files' : 'Delivered files'}>
+      <ul
+        className="file-list"
+        aria-label={receiving ? 'Received files' : 'Delivered files'}
+        tabIndex={0}
+      >
         {listed.map((file, index) => {
           const { name, size, savedPath } = file;
           const notes = deliveredFileNotes(file);

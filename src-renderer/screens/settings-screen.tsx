@@ -1,11 +1,12 @@
 import { useId } from 'react';
 import { useStore } from 'zustand';
 import { useFerryStores } from '../stores/stores-context';
+import { HistoryPanel } from '../components/history-panel';
 import { LanRoomPanel } from '../components/lan-room-panel';
 import { RememberedDevicesPanel } from '../components/remembered-devices-panel';
 import { ServerUrlField } from '../components/server-url-field';
 
-/** Where Ferry connects, where files land, and the devices it remembers. */
+/** Where Ferry connects, where files land, the devices it remembers and its history. */
 export function SettingsScreen() {
   const { backend, settings } = useFerryStores();
   const current = useStore(settings, (state) => state.settings);
@@ -50,6 +51,7 @@ export function SettingsScreen() {
         </p>
       </div>
       <RememberedDevicesPanel />
+      <HistoryPanel />
       {backend.capabilities.lanRoom && <LanRoomPanel />}
     </section>
   );

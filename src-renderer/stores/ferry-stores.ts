@@ -1,6 +1,7 @@
 import type { FerryBackend } from '../backend/ferry-backend';
 import { createCodeDraftStore, type CodeDraftStore } from './code-draft-store';
 import { createDevicesStore, type DevicesStore } from './devices-store';
+import { createHistoryStore, type HistoryStore } from './history-store';
 import { createLanRoomStore, type LanRoomStore } from './lan-room-store';
 import { createNoticeStore, type NoticeStore } from './notice-store';
 import { createScreenStore, type ScreenStore } from './screen-store';
@@ -18,6 +19,7 @@ export interface FerryStores {
   selection: SelectionStore;
   settings: SettingsStore;
   devices: DevicesStore;
+  history: HistoryStore;
   lanRoom: LanRoomStore;
   screen: ScreenStore;
   codeDraft: CodeDraftStore;
@@ -33,6 +35,7 @@ export function createFerryStores(backend: FerryBackend): FerryStores {
     selection: createSelectionStore(backend, notice),
     settings: createSettingsStore(backend, notice),
     devices: createDevicesStore(backend),
+    history: createHistoryStore(backend, notice),
     lanRoom: createLanRoomStore(backend, notice),
     screen: createScreenStore(),
     codeDraft: createCodeDraftStore(),

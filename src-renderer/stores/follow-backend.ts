@@ -37,6 +37,7 @@ export async function followBackend(stores: FerryStores, signal: AbortSignal): P
 function applySnapshot(stores: FerryStores, snapshot: BackendSnapshot): void {
   stores.settings.getState().apply(snapshot.settings);
   stores.devices.getState().apply(snapshot.devices);
+  stores.history.getState().apply(snapshot.history);
   stores.lanRoom.getState().applyRoom(snapshot.lanRoom);
   stores.lanRoom.getState().applyDiscovered(snapshot.discoveredRooms);
   applyTransfer(stores, snapshot.transfer);
@@ -54,6 +55,8 @@ function applyEvent(stores: FerryStores, event: BackendEvent): void {
       return stores.settings.getState().apply(event.settings);
     case 'devices':
       return stores.devices.getState().apply(event.devices);
+    case 'history':
+      return stores.history.getState().apply(event.history);
     case 'opened':
       return applyOpened(stores, event.opened);
     case 'warning':

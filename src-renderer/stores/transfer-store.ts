@@ -22,6 +22,13 @@ export interface TransferState {
    * moment it was first shown, so at worst a moment later than the server's own deadline.
    */
   codeExpiresAt: number | null;
+  /**
+   * How long the files took to move, from the first progress to done, in this page's time; a
+   * lost link restored on the way counts in. Null until a transfer is done.
+   */
+  elapsedMs: number | null;
+  /** When the files of the transfer on screen started moving. */
+  movingSince: number | null;
   apply(view: TransferView): void;
   startSend(items: readonly SelectedItem[]): Promise<void>;
   /**
@@ -38,6 +45,21 @@ export interface TransferState {
 }
 
 export type TransferStore = StoreApi<TransferState>;
+
+/** The phases during which the files of one transfer move, a lost link restored included. */
+const MOVING: ReadonlySet<TransferView['phase']> = new Set(['transferring', 'reconnecting']);
+
+function timingOf(
+  view: TransferView,
+  before: TransferState,
+): Pick<TransferState, 'elapsedMs' | 'movingSince'> {
+  const now = Date.now();
+  if (MOVING.has(view.phase)) return { elapsedMs: null, movingSince: before.movingSince ?? now };
+  if (view.phase === 'done' && before.movingSince !== null) {
+    return { elapsedMs: now - before.movingSince, movingSince: null };
+  }
+  return { elapsedMs: view.phase === 'done' ? before.elapsedMs : null, movingSince: null };
+}
 
 /** The code's deadline, kept while the same code stays on screen (docs/protocol.md, "Short codes"). */
 function expiryOf(view: TransferView, before: TransferState): number | null {
@@ -65,12 +87,15 @@ export function createTransferStore(backend: FerryBackend, notice: NoticeStore):
       destination: null,
       packing: 'zip',
       codeExpiresAt: null,
+      elapsedMs: null,
+      movingSince: null,
       apply: (view) =>
         set((state) => ({
           view,
           destination: view.phase === 'awaiting-acceptance' ? state.destination : null,
           packing: view.phase === 'awaiting-acceptance' ? state.packing : 'zip',
           codeExpiresAt: expiryOf(view, state),
+          ...timingOf(view, state),
         })),
       startSend: (items) => starting(backend.startSend(items)),
       startReceive: (typed, key) => starting(backend.startReceive(normalizeCode(typed), key)),

@@ -17,6 +17,7 @@ import type {
   DevicesView,
   FerryBackend,
   FerrySettings,
+  HistoryEntry,
   LanRoomView,
   SelectedItem,
   Surface,
@@ -49,6 +50,7 @@ export const TEST_SETTINGS: FerrySettings = {
   serverUrl: 'https://ferry.example',
   downloadFolder: '/home/ana/Downloads',
   reportStats: true,
+  keepHistory: true,
 };
 
 export const TEST_DEVICES: DevicesView = { ownName: 'Ana desktop', remembered: [] };
@@ -78,6 +80,7 @@ export function createScriptedBackend(options: ScriptedBackendOptions = {}): Scr
   const listeners = new Set<(event: BackendEvent) => void>();
   let settings: FerrySettings = options.snapshot?.settings ?? TEST_SETTINGS;
   let devices: DevicesView = options.snapshot?.devices ?? TEST_DEVICES;
+  let history: HistoryEntry[] = options.snapshot?.history ?? [];
   /** The transfer on screen, as the snapshot and later events gave it. */
   let transfer: TransferView = options.snapshot?.transfer ?? IDLE_TRANSFER;
 
@@ -129,6 +132,7 @@ export function createScriptedBackend(options: ScriptedBackendOptions = {}): Scr
           ...state,
           settings,
           devices,
+          history,
           opened: Promise.resolve(opened),
         }),
       );
@@ -146,7 +150,12 @@ export function createScriptedBackend(options: ScriptedBackendOptions = {}): Scr
     startSend: (items) => answer('startSend', [items], done),
     startReceive: (code, key) =>
       answer('startReceive', key === undefined ? [code] : [code, key], done),
-    answerOffer: (accept, destination) => answer('answerOffer', [accept, destination], done),
+    answerOffer: (accept, destination, packing) =>
+      answer(
+        'answerOffer',
+        packing === undefined ? [accept, destination] : [accept, destination, packing],
+        done,
+      ),
     chooseDestination: () => answer('chooseDestination', [], () => ok(null)),
     chooseDownloadFolder: () => answer('chooseDownloadFolder', [], () => ok(null)),
     cancel: () => answer('cancel', [], done),
@@ -154,6 +163,7 @@ export function createScriptedBackend(options: ScriptedBackendOptions = {}): Scr
     updateSettings: (changes) =>
       answer('updateSettings', [changes], () => {
         settings = { ...settings, ...changes };
+        if (changes.keepHistory === false) history = [];
         return ok(settings);
       }),
     setLanRoom: (enabled) =>
@@ -182,6 +192,11 @@ export function createScriptedBackend(options: ScriptedBackendOptions = {}): Scr
       answer('setDeviceAutoAccept', [fingerprint, on], () =>
         changeDevices((list) => setAutoAccept(list, fingerprint, on)),
       ),
+    clearHistory: () =>
+      answer('clearHistory', [], () => {
+        history = [];
+        return ok(history);
+      }),
 
     respond(action, result) {
       answers.set(action, result);
@@ -194,6 +209,7 @@ export function createScriptedBackend(options: ScriptedBackendOptions = {}): Scr
     emit(event) {
       if (event.type === 'transfer') transfer = event.transfer;
       if (event.type === 'devices') devices = event.devices;
+      if (event.type === 'history') history = event.history;
       for (const listener of listeners) listener(event);
     },
     callsOf: (action) => calls.filter((call) => call.action === action).map((call) => call.args),

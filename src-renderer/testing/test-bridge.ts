@@ -45,6 +45,7 @@ export function testBridge(overrides: Partial<HandlerMap> = {}, { crossProcess =
       discoveredRooms: [],
       settings: TEST_SETTINGS,
       devices: TEST_DEVICES,
+      history: [],
       pendingPaths: [],
     }),
     describePaths: async ({ paths }) => paths.map(described),
@@ -76,6 +77,7 @@ export function testBridge(overrides: Partial<HandlerMap> = {}, { crossProcess =
     renameDevice: async () => TEST_DEVICES,
     forgetDevice: async () => TEST_DEVICES,
     setDeviceAutoAccept: async () => TEST_DEVICES,
+    clearHistory: async () => [],
     ...overrides,
   };
   const dispatch = (channel: string, request: unknown) =>

@@ -9,6 +9,7 @@ import {
   PathSchema,
 } from './value-schemas';
 import type { RememberedDevice } from '../devices/remembered-devices';
+import type { HistoryEntry } from '../history/transfer-history';
 import { LINK_SECRET_PATTERN } from '../protocol/limits';
 
 /** A file or folder chosen for sending, as main describes it to the renderer. */
@@ -26,6 +27,8 @@ export interface DesktopSettings {
   downloadFolder: string;
   /** Whether the receiver reports its byte count to the server's anonymous counter. */
   reportStats: boolean;
+  /** Whether finished transfers are kept in the history; turning it off clears the history. */
+  keepHistory: boolean;
 }
 
 /**
@@ -55,6 +58,8 @@ export interface DesktopSnapshot {
   discoveredRooms: DiscoveredRoom[];
   settings: DesktopSettings;
   devices: DevicesView;
+  /** Finished transfers, newest first. */
+  history: HistoryEntry[];
   /** Paths handed to the app at launch ("Open with", command line) not yet shown. */
   pendingPaths: string[];
 }
@@ -86,7 +91,9 @@ export interface InvokeContract {
   dismissTransfer: { request: Empty; response: null };
   updateSettings: { request: SettingsChange; response: DesktopSettings };
   setLanRoom: { request: { enabled: boolean }; response: LanRoomView };
+  /** Only the folder of the finished transfer on screen, or of an entry of the history. */
   openFolder: { request: { path: string }; response: null };
+  /** Only a file the finished transfer on screen, or an entry of the history, saved. */
   revealFile: { request: { path: string }; response: null };
   /**
    * Remembers the other end of the finished transfer on screen as `name`; refused unless that
@@ -100,6 +107,8 @@ export interface InvokeContract {
     request: { fingerprint: string; autoAccept: boolean };
     response: DevicesView;
   };
+  /** Empties the history; answers with what it holds then. */
+  clearHistory: { request: Empty; response: HistoryEntry[] };
 }
 
 /** Everything main pushes to the renderer. */
@@ -111,6 +120,8 @@ export interface EventContract {
   /** Something the person should know that does not stop the transfer (a skipped link). */
   transferWarning: { message: string };
   devicesChanged: DevicesView;
+  /** The history, newest first, after a transfer was added or it was cleared. */
+  historyChanged: HistoryEntry[];
 }
 
 export type InvokeChannel = keyof InvokeContract;
@@ -154,6 +165,7 @@ export const requestSchemas: {
   renameDevice: v.strictObject({ fingerprint: FingerprintSchema, name: DeviceNameInputSchema }),
   forgetDevice: v.strictObject({ fingerprint: FingerprintSchema }),
   setDeviceAutoAccept: v.strictObject({ fingerprint: FingerprintSchema, autoAccept: v.boolean() }),
+  clearHistory: EmptySchema,
 };
 
 export const INVOKE_CHANNELS = Object.keys(requestSchemas) as InvokeChannel[];
@@ -165,6 +177,7 @@ const eventChannelSet: { [K in EventChannel]: true } = {
   sendPaths: true,
   transferWarning: true,
   devicesChanged: true,
+  historyChanged: true,
 };
 export const EVENT_CHANNELS = Object.keys(eventChannelSet) as EventChannel[];
 

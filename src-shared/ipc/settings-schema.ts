@@ -7,6 +7,7 @@ export const DesktopSettingsSchema = v.object({
   serverUrl: HttpUrlSchema,
   downloadFolder: PathSchema,
   reportStats: v.boolean(),
+  keepHistory: v.boolean(),
 }) satisfies v.GenericSchema<unknown, DesktopSettings>;
 
 /**
@@ -20,6 +21,7 @@ export function readSettings(stored: unknown, fallback: DesktopSettings): Deskto
     serverUrl: v.fallback(entries.serverUrl, fallback.serverUrl),
     downloadFolder: v.fallback(entries.downloadFolder, fallback.downloadFolder),
     reportStats: v.fallback(entries.reportStats, fallback.reportStats),
+    keepHistory: v.fallback(entries.keepHistory, fallback.keepHistory),
   }) satisfies v.GenericSchema<unknown, DesktopSettings>;
   return v.parse(v.fallback(fieldByField, fallback), stored);
 }

@@ -150,6 +150,7 @@ const FIELDS = [
   'nonce',
   'mac',
   'name',
+  'text',
   'pv',
   'pvMin',
   'ver',
@@ -267,13 +268,22 @@ const DEVICE_NAME = v.fallback(
  * Capabilities this build does not know are dropped, so a newer peer's list still reads. Each
  * direction reads only its own `sas` field: the sender's `commit`, the receiver's `nonce`.
  */
+/** Only `true` says a text message: any other value reads as a batch of files. */
+const TEXT_FLAG = v.fallback(v.optional(v.literal(true)), undefined);
+
 const SENDER_CAPS = v.pipe(
-  v.object({ caps: CAPS_LIST, commit: v.optional(sasHex(COMMIT_PROBLEM)), name: DEVICE_NAME }),
-  v.transform(({ caps, commit, name }): CapsMessage => ({
+  v.object({
+    caps: CAPS_LIST,
+    commit: v.optional(sasHex(COMMIT_PROBLEM)),
+    name: DEVICE_NAME,
+    text: TEXT_FLAG,
+  }),
+  v.transform(({ caps, commit, name, text }): CapsMessage => ({
     type: 'ferry-caps',
     caps: caps.filter(isCapability),
     ...(commit === undefined ? {} : { commit }),
     ...(name === undefined ? {} : { name }),
+    ...(text === undefined ? {} : { text }),
   })),
 );
 

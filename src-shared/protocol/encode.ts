@@ -44,6 +44,7 @@ export function encodeControlJson(message: ControlMessage | ExtensionMessage): s
         commit: message.commit,
         nonce: message.nonce,
         name: message.name,
+        text: message.text,
       });
     case 'ferry-sas-reveal':
       return JSON.stringify({ type: message.type, nonce: message.nonce });

@@ -204,3 +204,12 @@ export const BROWSER_CERTIFICATE_VALID_DAYS = 365;
 
 /** IndexedDB that has not answered by then (an open held up by another tab) counts as unavailable. */
 export const BROWSER_STORAGE_WAIT_MS = 3000;
+
+/**
+ * A text message no larger than this (UTF-8 bytes) is held in memory and shown; a larger one is
+ * saved as its file (docs/protocol.md, "Text messages"). Senders refuse to send a larger text.
+ */
+export const TEXT_MESSAGE_MAX_BYTES = MiB;
+
+/** The one file a text message travels as, which a spec-only receiver saves as is. */
+export const TEXT_MESSAGE_FILE_NAME = 'message.txt';

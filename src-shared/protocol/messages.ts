@@ -89,6 +89,7 @@ export const CAPABILITIES = [
   'link',
   'device',
   'outcome',
+  'text',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -108,6 +109,11 @@ export interface CapsMessage {
    * suggestion for "Remember this device as" (docs/protocol.md, "Remembered devices").
    */
   name?: string;
+  /**
+   * Sender's, beside `text`: true when its batch is a text message, one `message.txt` a receiver
+   * that agreed `text` shows instead of saving (docs/protocol.md, "Text messages").
+   */
+  text?: boolean;
 }
 
 /** Receiver to sender, just before an ack with a non-zero offset: what it already has of the file. */

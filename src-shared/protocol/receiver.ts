@@ -14,6 +14,8 @@ import {
   RECEIVER_FIRST_DATA_TIMEOUT_MS,
   RECEIVER_NO_PROGRESS_TIMEOUT_MS,
   RECEIVER_TEARDOWN_GRACE_MS,
+  TEXT_MESSAGE_FILE_NAME,
+  TEXT_MESSAGE_MAX_BYTES,
   VERIFY_BLOCK_BYTES,
 } from './limits';
 import type {
@@ -80,6 +82,8 @@ export interface Offer {
   sender: PeerVersion;
   /** The batch's files in order, when the sender listed them; the rule for each later metadata. */
   files?: ListedEntry[];
+  /** The batch is a text message, taken into memory and shown (docs/protocol.md, "Text messages"). */
+  text?: true;
 }
 
 export type ReceiverEvent =
@@ -150,6 +154,8 @@ export type ReceiverAction =
       path: string;
       fileSize: number | null;
       resume?: { senderFileId: string };
+      /** A text message: held in memory and shown, never saved (docs/protocol.md, "Text messages"). */
+      text?: true;
     }
   | { type: 'write'; index: number; bytes: Uint8Array }
   /** The sender refused the resume: the file starts over from its first byte. */
@@ -283,6 +289,8 @@ class Receiver implements ReceiverMachine {
   #peerCheck: PeerCheck | undefined;
   /** The name the sender's `ferry-caps` carried; counts once both named `device`. */
   #senderName: string | undefined;
+  /** The sender's `ferry-caps` said its batch is a text message; counts once both named `text`. */
+  #senderText = false;
   /** The words, kept back while the secret link's proofs are still being checked. */
   #words: string | undefined;
   /** The sender's proof, and the one expected of it, computed here. */
@@ -469,6 +477,7 @@ class Receiver implements ReceiverMachine {
           this.#senderCaps = message.caps;
           this.#senderCommit = message.commit;
           this.#senderName = message.name;
+          this.#senderText = message.text === true;
           // `sas` without a commitment cannot be checked: that sender is not verified.
           this.#agreed = new Set(
             message.caps.filter(
@@ -577,6 +586,7 @@ class Receiver implements ReceiverMachine {
       total: this.#total,
       totalBytes: this.#totalBytes,
       sender,
+      ...(this.#isText(file) ? { text: true as const } : {}),
     };
     if (!this.#agreed.has('list') && !verifies) {
       // A sender that can hear a named outcome learns so before anyone decides, so that its
@@ -788,7 +798,8 @@ class Receiver implements ReceiverMachine {
     this.#pending = undefined;
     this.#sizeAnnounced = file.sizeAnnounced;
     this.#paths[file.index] = file.path;
-    if (!this.#checksFreeSpace) return this.#open(file);
+    // A text message is held in memory: nothing of it goes where the free space was read.
+    if (!this.#checksFreeSpace || this.#isText(file)) return this.#open(file);
     this.#checking = file;
     this.#state = { phase: 'checking-space', index: file.index };
     return [{ type: 'read-free-space', index: file.index }, ...this.#progressed()];
@@ -822,7 +833,30 @@ class Receiver implements ReceiverMachine {
   }
 
   #resumes(file: AnnouncedFile): boolean {
-    return this.#agreed.has('resume') && file.fileSize !== null && file.fileSize > 0;
+    return (
+      this.#agreed.has('resume') &&
+      file.fileSize !== null &&
+      file.fileSize > 0 &&
+      !this.#isText(file)
+    );
+  }
+
+  /**
+   * The batch is a text message this side shows instead of saving (docs/protocol.md, "Text
+   * messages"): both named `text`, the sender said so, and it is one `message.txt` of an announced
+   * size within the limit. Anything else is saved as the files it is.
+   */
+  #isText(file: AnnouncedFile): boolean {
+    return (
+      this.#agreed.has('text') &&
+      this.#senderText &&
+      this.#total === 1 &&
+      file.index === 0 &&
+      file.path === TEXT_MESSAGE_FILE_NAME &&
+      file.sizeAnnounced &&
+      file.fileSize !== null &&
+      file.fileSize <= TEXT_MESSAGE_MAX_BYTES
+    );
   }
 
   /**
@@ -846,6 +880,7 @@ class Receiver implements ReceiverMachine {
       index: file.index,
       path: file.path,
       fileSize: file.fileSize,
+      ...(this.#isText(file) ? { text: true as const } : {}),
     } as const;
     // Only a file with bytes to resume is looked for; the driver answers with part-opened.
     if (this.#resumes(file)) {

@@ -60,6 +60,11 @@ export interface SenderConfig {
   holdsLinkSecret?: boolean;
   /** This installation's name, announced beside `device` (docs/protocol.md, "Remembered devices"). */
   deviceName?: string;
+  /**
+   * The batch is a text message, one `message.txt`: said beside `text` so that a receiver that
+   * agrees shows it instead of saving it (docs/protocol.md, "Text messages").
+   */
+  textMessage?: boolean;
   local: PeerVersion;
   surface: Surface;
   remedySurface: RemedySurface;
@@ -329,11 +334,13 @@ class Sender implements SenderMachine {
     // The commitment rides in the one frame a spec receiver ignores: no frame is added for it.
     const commit = caps.includes('sas') ? this.#config.sas?.commit : undefined;
     const name = caps.includes('device') ? this.#config.deviceName : undefined;
+    const text = caps.includes('text') && this.#config.textMessage === true;
     const message: CapsMessage = {
       type: 'ferry-caps',
       caps: [...caps],
       ...(commit === undefined ? {} : { commit }),
       ...(name === undefined ? {} : { name }),
+      ...(text ? { text } : {}),
     };
     return [{ type: 'send', frame: encodeMessage(message, 'text') }];
   }

@@ -32,6 +32,7 @@ import { ChannelBuffer } from './channel-buffer';
 import type { ChannelPort, Clock } from './ports';
 import { ProgressMeter } from './progress-meter';
 import type { SaveTarget } from './save-target';
+import { textTarget, type TextTarget } from './text-message';
 import { CHANNEL_CLOSE_GRACE_MS } from './session-limits';
 import { SessionFailure, toFailure } from './session-failure';
 import { SessionTimers } from './session-timers';
@@ -153,6 +154,8 @@ class ReceiveSession {
   readonly #written = new Map<number, number>();
   readonly #saved: DeliveredFileView[] = [];
   #target: SaveTarget | undefined;
+  /** Where a text message went instead of the target (docs/protocol.md, "Text messages"). */
+  #text: TextTarget | undefined;
   #queue: Promise<void> = Promise.resolve();
   /** Set once storage failed outside any file the machine still tracks; the queue stops there. */
   #storageFailure: SessionFailure | undefined;
@@ -370,6 +373,11 @@ class ReceiveSession {
         return;
       case 'open-part':
         this.#written.set(action.index, 0);
+        // A text message is shown, not saved: it goes to memory whatever target was chosen.
+        if (action.text === true) {
+          this.#text = textTarget();
+          this.#target = this.#text;
+        }
         this.#enqueue((target) => this.#open(target, action));
         return;
       case 'write': {
@@ -415,6 +423,7 @@ class ReceiveSession {
             ...(this.#target?.folder === undefined ? {} : { folder: this.#target.folder }),
             ...(action.verified === undefined ? {} : { verified: action.verified }),
             ...this.#peer(),
+            ...(this.#text?.text === undefined ? {} : { text: this.#text.text }),
           });
         });
         return;
@@ -461,6 +470,7 @@ class ReceiveSession {
     };
     if (offer.sender.ver !== undefined) view.senderVersion = offer.sender.ver;
     if (offer.files !== undefined) view.files = offerFileViews(offer.files);
+    if (offer.text === true) view.textMessage = true;
     const quick = acceptance.withoutAsking?.(view);
     const chosen =
       quick !== undefined

@@ -79,6 +79,8 @@ export interface SendSessionConfig {
   linkSecret?: string;
   /** This installation's name and remembered devices (docs/protocol.md, "Remembered devices"). */
   devices?: DeviceSetting;
+  /** The one source is a text message (`textSource`; docs/protocol.md, "Text messages"). */
+  textMessage?: boolean;
   local: PeerVersion;
   remedySurface: RemedySurface;
   /** The code the receiver used, for the "waiting for acceptance" view. */
@@ -195,6 +197,7 @@ class SendSession {
       files: config.announced,
       caps: capsWithIdentity(config.caps, config.devices),
       ...(config.devices === undefined ? {} : { deviceName: config.devices.ownName }),
+      ...(config.textMessage === true ? { textMessage: true } : {}),
       ...(sas === undefined ? {} : { sas: { nonce: sas.nonce, commit: sas.commit } }),
       confirmsPeer: config.confirmPeer !== undefined,
       holdsLinkSecret: config.linkSecret !== undefined,

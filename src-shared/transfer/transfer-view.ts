@@ -78,7 +78,15 @@ export interface OfferView {
   files?: OfferFileView[];
   /** Known before the person is asked: the words to compare, or that there are none. */
   peerCheck: PeerCheck;
+  /**
+   * The batch is a text message of `totalBytes` bytes, shown once it arrived rather than saved
+   * (docs/protocol.md, "Text messages").
+   */
+  textMessage?: boolean;
 }
+
+/** How an offer with a `zip` choice is saved: as that one `.zip`, or as separate downloads. */
+export type OfferPacking = 'zip' | 'separate-files';
 
 /** The command line prints this many names of a listed offer, then a count of the rest. */
 export const OFFER_FILES_PRINTED = 20;
@@ -145,7 +153,18 @@ export type TransferView =
       bytesDone: number;
       totalBytes: number;
     }
-  | { phase: 'awaiting-acceptance'; direction: 'receive'; offer: OfferView; destination: string }
+  | {
+      phase: 'awaiting-acceptance';
+      direction: 'receive';
+      offer: OfferView;
+      destination: string;
+      /**
+       * Where the destination cannot hold folders (a browser's downloads): the batch may be saved
+       * as one `.zip` named `name`, which keeps them, or as separate files (src-shared/transfer/
+       * zip-offer.ts). The person chooses; the `.zip` is the default.
+       */
+      zip?: { name: string };
+    }
   /** `peerCheck` once the sender knows it: when it revealed its nonce, or at the first ack. */
   | { phase: 'waiting-for-acceptance'; direction: 'send'; code: string; peerCheck?: PeerCheck }
   /** `peerCheck` stays in sight while the files move. */
@@ -163,6 +182,11 @@ export type TransferView =
       /** The folder the files were saved in (receiver). */
       folder?: string;
       /**
+       * The files went to the browser's downloads instead (receiver): as one archive named
+       * `archive`, or one download each.
+       */
+      downloads?: { archive?: string };
+      /**
        * Sender: false when a receiver that confirms batches never did, so the files left but
        * nobody said they arrived (docs/protocol.md, "Delivery confirmation").
        */
@@ -171,6 +195,11 @@ export type TransferView =
       verified?: boolean;
       /** The other device, when this side could read its certificate. */
       peer?: PeerSummary;
+      /**
+       * Receiver: the text message that arrived, shown as plain text and never saved
+       * (docs/protocol.md, "Text messages").
+       */
+      text?: string;
     }
   | { phase: 'failed'; direction: TransferDirection; code: ErrorCode; message: string };
 

@@ -18,6 +18,8 @@ export interface CliProcess {
   line(pattern: RegExp): Promise<string>;
   /** Sends text to the command's standard input. */
   type(text: string): void;
+  /** Ends the command's standard input, as the end of a pipe does. */
+  endInput(): void;
   /** Ends the program at once, as a crash or a closed laptop lid would: nothing runs after. */
   kill(): void;
   /**
@@ -53,6 +55,7 @@ export function startCli(args: string[], env: NodeJS.ProcessEnv = {}): CliProces
   return {
     exited,
     type: (text) => child.stdin.write(text),
+    endInput: () => child.stdin.end(),
     kill: () => child.kill('SIGKILL'),
     freeze: () => child.kill('SIGSTOP'),
     resume: () => child.kill('SIGCONT'),

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import type { DevicesView, EventContract, InvokeChannel } from '../../../src-shared/ipc/contract';
 import { dispatchInvoke } from '../../../src-shared/ipc/dispatch';
+import type { HistoryEntry } from '../../../src-shared/history/transfer-history';
 import type { IpcResult } from '../../../src-shared/ipc/result';
 import type { TransferView } from '../../../src-shared/transfer/transfer-view';
 import type { LoopbackRig } from '../../engine/test-support/loopback-rig';
@@ -18,6 +19,8 @@ export interface DesktopOnLoopback {
   warnings: EventContract['transferWarning'][];
   /** Every device list main pushed to the window. */
   devicesChanged: DevicesView[];
+  /** Every history main pushed to the window. */
+  historyChanged: HistoryEntry[][];
   /** A request as the window makes it: through the IPC contract's dispatch. */
   call(channel: InvokeChannel, request: unknown): Promise<IpcResult<unknown>>;
   nextView(matches: (view: TransferView) => boolean): Promise<TransferView>;
@@ -65,12 +68,14 @@ export function useDesktopOnLoopback(
     const transferViews: TransferView[] = [];
     const warnings: EventContract['transferWarning'][] = [];
     const devicesChanged: DevicesView[] = [];
+    const historyChanged: HistoryEntry[][] = [];
     controller.onEvent((channel, payload) => {
       if (channel === 'transferState') transferViews.push(payload as TransferView);
       if (channel === 'transferWarning') {
         warnings.push(payload as EventContract['transferWarning']);
       }
       if (channel === 'devicesChanged') devicesChanged.push(payload as DevicesView);
+      if (channel === 'historyChanged') historyChanged.push(payload as HistoryEntry[]);
     });
     return {
       controller,
@@ -80,6 +85,7 @@ export function useDesktopOnLoopback(
       transferViews,
       warnings,
       devicesChanged,
+      historyChanged,
       call: (channel, request) =>
         dispatchInvoke(controller.handlers, channel, request, (error) => {
           throw error;

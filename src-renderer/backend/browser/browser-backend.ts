@@ -6,6 +6,12 @@ import {
   type RememberedDevice,
 } from '../../../src-shared/devices/remembered-devices';
 import type { DeviceSetting } from '../../../src-shared/devices/peer-identity';
+import {
+  addEntry,
+  clearedHistory,
+  entryFromDone,
+  type HistoryEntry,
+} from '../../../src-shared/history/transfer-history';
 import { err, ok } from '../../../src-shared/ipc/result';
 import { IDLE_TRANSFER, type TransferView } from '../../../src-shared/transfer/transfer-view';
 import type {
@@ -21,9 +27,11 @@ import {
   loadRememberedDevices,
   saveRememberedDevices,
 } from './browser-identity';
+import { loadHistory, loadKeepHistory, saveHistory, saveKeepHistory } from './browser-history';
 import { entriesOf, itemsFromEntries } from './dropped-items';
 import { pickFiles, pickFolder } from './file-pickers';
 import { browserPeerVersion } from './peer-version';
+import { randomBytes } from './random-bytes';
 import { ReceiveTransfer } from './receive-transfer';
 import { SaveChoice } from './save-choice';
 import { SendTransfer } from './send-transfer';
@@ -70,6 +78,7 @@ export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBa
     serverUrl: page.origin,
     downloadFolder: '',
     reportStats: true,
+    keepHistory: true,
   };
   // The remembered devices, read from IndexedDB once; every session looks a peer up in the list
   // as it stands when the peer connects, so a device remembered or forgotten later counts.
@@ -82,6 +91,14 @@ export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBa
     directory: { find: (fingerprint) => remembered.find((d) => d.fingerprint === fingerprint) },
   };
   const devicesView = (): DevicesView => ({ ownName: BROWSER_DEVICE_NAME, remembered });
+  // The history and whether to keep one, read from IndexedDB once.
+  let history: HistoryEntry[] = [];
+  const historyLoaded = Promise.all([loadHistory(), loadKeepHistory()]).then(([stored, keep]) => {
+    history = stored ?? [];
+    settings = { ...settings, keepHistory: keep };
+  });
+  // One change at a time, each on the list as IndexedDB holds it then (another tab may add too).
+  let historyWrites: Promise<unknown> = Promise.resolve();
 
   const emit = (event: BackendEvent): void => {
     for (const listener of [...listeners]) listener(event);
@@ -91,9 +108,30 @@ export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBa
     return (next: TransferView): void => {
       // A transfer that was left keeps running its teardown but no longer owns the screen.
       if (transfer !== owner) return;
+      const finished = next.phase === 'done' && view.phase !== 'done';
       view = next;
       emit({ type: 'transfer', transfer: next });
+      if (finished && settings.keepHistory) {
+        const id = Array.from(randomBytes(16), (byte) => byte.toString(16).padStart(2, '0'));
+        void changeHistory((list) => addEntry(list, entryFromDone(next, Date.now(), id.join(''))));
+      }
     };
+  }
+
+  /** Applies a change to the history, stores it and announces the result. */
+  function changeHistory(
+    change: (list: readonly HistoryEntry[]) => HistoryEntry[],
+  ): Promise<HistoryEntry[]> {
+    const changed = historyWrites.then(async () => {
+      await historyLoaded;
+      const next = change((await loadHistory()) ?? history);
+      await saveHistory(next);
+      history = next;
+      emit({ type: 'history', history });
+      return history;
+    });
+    historyWrites = changed.catch(() => undefined);
+    return changed;
   }
 
   function goIdle(): void {
@@ -179,13 +217,14 @@ export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBa
     webClientUrl: page.href,
 
     async snapshot() {
-      await Promise.all([address(), loaded]);
+      await Promise.all([address(), loaded, historyLoaded]);
       return ok({
         transfer: view,
         lanRoom: { state: 'off' },
         discoveredRooms: [],
         settings,
         devices: devicesView(),
+        history,
         opened: Promise.resolve(ok([])),
       });
     },
@@ -250,11 +289,11 @@ export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBa
       return ok(null);
     },
 
-    async answerOffer(accept, destination) {
+    async answerOffer(accept, destination, packing) {
       if (!(transfer instanceof ReceiveTransfer) || view.phase !== 'awaiting-acceptance') {
         return err(ERR_NO_OFFER, 'There is no offer to answer.');
       }
-      await transfer.answer(accept, destination);
+      await transfer.answer(accept, destination, packing);
       return ok(null);
     },
 
@@ -289,8 +328,12 @@ export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBa
     },
 
     async updateSettings(changes) {
+      await historyLoaded;
       settings = { ...settings, ...changes };
+      if (changes.keepHistory !== undefined) await saveKeepHistory(changes.keepHistory);
       emit({ type: 'settings', settings });
+      // A history turned off keeps nothing, not even what it held.
+      if (changes.keepHistory === false) await changeHistory(clearedHistory);
       return ok(settings);
     },
     setLanRoom: () =>
@@ -320,5 +363,7 @@ export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBa
           'Only the Ferry desktop app accepts files without asking; the browser always asks.',
         ),
       ),
+
+    clearHistory: async () => ok(await changeHistory(clearedHistory)),
   };
 }

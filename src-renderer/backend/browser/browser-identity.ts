@@ -34,8 +34,11 @@ function store(): UseStore | null {
   return storage;
 }
 
-/** What `work` resolves to, or a rejection when IndexedDB fails or does not answer in time. */
-function withStore<T>(work: (db: UseStore) => Promise<T>): Promise<T> {
+/**
+ * What `work` resolves to, or a rejection when IndexedDB fails or does not answer in time. The
+ * page keeps everything it stores in this one store (browser-history.ts too).
+ */
+export function withStore<T>(work: (db: UseStore) => Promise<T>): Promise<T> {
   const db = store();
   if (db === null) return Promise.reject(new Error('IndexedDB is unavailable'));
   return withDeadline(work(db), BROWSER_STORAGE_WAIT_MS, 'IndexedDB did not answer');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { itemsFromEntries, type DroppedEntry } from './dropped-items';
+import { entriesOf, itemsFromEntries, type DroppedEntry } from './dropped-items';
 
 function file(fullPath: string, text: string): DroppedEntry {
   const name = fullPath.slice(fullPath.lastIndexOf('/') + 1);
@@ -53,5 +53,46 @@ describe('a drop of files and folders', () => {
       'album/raw/three.cr2',
       'album/two.jpg',
     ]);
+  });
+});
+
+/** A DataTransferItem as a browser hands one over during the drop event. */
+function dataItem(kind: string, entry: DroppedEntry | null, file: File | null): DataTransferItem {
+  return {
+    kind,
+    type: file?.type ?? '',
+    webkitGetAsEntry: () => entry,
+    getAsFile: () => file,
+    getAsString: () => undefined,
+  } as unknown as DataTransferItem;
+}
+
+const dropOf = (items: DataTransferItem[]): DataTransfer => ({ items }) as unknown as DataTransfer;
+
+describe('a drop of things that have no file-system entry', () => {
+  it('keeps a virtual file (from a mail or photo app, an image from a page) as it is', async () => {
+    const photo = new File(['jpeg bytes'], 'IMG_0001.jpg', { type: 'image/jpeg' });
+    const folder = directory('/album', [file('/album/one.jpg', '1')]);
+    const dropped = entriesOf(
+      dropOf([
+        dataItem('file', null, photo),
+        dataItem('file', folder, null),
+        // The page's own text that travels with a dragged image is no file.
+        dataItem('string', null, null),
+      ]),
+    );
+    const items = await itemsFromEntries(dropped);
+    expect(
+      items.map(({ item }) => [item.name, item.isDirectory, item.fileCount, item.size]),
+    ).toEqual([
+      ['IMG_0001.jpg', false, 1, 10],
+      ['album', true, 1, 1],
+    ]);
+    expect(items[0].files[0].file).toBe(photo);
+    expect(items[1].files.map((source) => source.path)).toEqual(['album/one.jpg']);
+  });
+
+  it('drops nothing for an item that is neither an entry nor a file', () => {
+    expect(entriesOf(dropOf([dataItem('file', null, null)]))).toEqual([]);
   });
 });

@@ -29,15 +29,22 @@ const isFileEntry = (entry: DroppedEntry): entry is DroppedFileEntry => entry.is
 const isDirectoryEntry = (entry: DroppedEntry): entry is DroppedDirectoryEntry => entry.isDirectory;
 
 /**
- * The entries of a drop, read while the drop event runs: the browser empties the DataTransfer
- * as soon as it returns, but the entries stay readable.
+ * What a drop holds: an entry of the file system, or a file that has none (a virtual file from a
+ * mail or photo app, an image dragged from a page), which the browser hands over as it is.
  */
-export function entriesOf(data: DataTransfer): DroppedEntry[] {
-  const entries: DroppedEntry[] = [];
+export type Dropped = DroppedEntry | File;
+
+/**
+ * The entries of a drop, read while the drop event runs: the browser empties the DataTransfer
+ * as soon as it returns, but the entries and files stay readable.
+ */
+export function entriesOf(data: DataTransfer): Dropped[] {
+  const entries: Dropped[] = [];
   for (const item of Array.from(data.items ?? [])) {
     if (item.kind !== 'file') continue;
-    const entry = item.webkitGetAsEntry() as DroppedEntry | null;
-    if (entry) entries.push(entry);
+    const entry = (item.webkitGetAsEntry?.() ?? null) as DroppedEntry | null;
+    const dropped = entry ?? item.getAsFile();
+    if (dropped) entries.push(dropped);
   }
   return entries;
 }
@@ -72,10 +79,11 @@ async function filesUnder(entry: DroppedDirectoryEntry): Promise<SourceFile[]> {
 }
 
 /** Dropped files as they are, dropped folders with every file inside and its relative path. */
-export async function itemsFromEntries(entries: readonly DroppedEntry[]): Promise<SourceItem[]> {
+export async function itemsFromEntries(entries: readonly Dropped[]): Promise<SourceItem[]> {
   const items: SourceItem[] = [];
   for (const entry of entries) {
-    if (isFileEntry(entry)) items.push(singleFileItem(await fileOf(entry)));
+    if (entry instanceof File) items.push(singleFileItem(entry));
+    else if (isFileEntry(entry)) items.push(singleFileItem(await fileOf(entry)));
     else if (isDirectoryEntry(entry)) {
       const folder = folderItem(entry.name, await filesUnder(entry));
       if (folder) items.push(folder);

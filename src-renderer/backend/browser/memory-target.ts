@@ -34,6 +34,7 @@ export function memoryTarget(label: string): SaveTarget {
   const files = new Map<number, { path: string; chunks: Uint8Array[] }>();
   return {
     label,
+    downloads: {},
     async open(index, path) {
       files.set(index, { path, chunks: [] });
     },

@@ -5,7 +5,11 @@ import { CONNECT_TIMEOUTS } from '../../../src-shared/session/connect-peer';
 import { runReceiveFlow } from '../../../src-shared/session/receive-flow';
 import { runReceiveSession } from '../../../src-shared/session/receive-session';
 import { toFailure } from '../../../src-shared/session/session-failure';
-import type { OfferView, TransferView } from '../../../src-shared/transfer/transfer-view';
+import type {
+  OfferPacking,
+  OfferView,
+  TransferView,
+} from '../../../src-shared/transfer/transfer-view';
 import { browserClock } from './browser-clock';
 import { randomBytes } from './random-bytes';
 import { browserRoute } from './browser-route';
@@ -38,6 +42,10 @@ export class ReceiveTransfer {
   readonly #cancelled = new AbortController();
   /** The offer on screen and where the person's answer goes, while one is asked. */
   #pending: { offer: OfferView; answer(target: Promise<SaveTarget | undefined>): void } | undefined;
+  /** The `.zip` the offer on screen came with, where it goes to the browser's downloads. */
+  #zip: { name: string } | undefined;
+  /** Where the accepted batch goes. */
+  #target: SaveTarget | undefined;
   #over = false;
 
   constructor(options: ReceiveOptions) {
@@ -74,7 +82,10 @@ export class ReceiveTransfer {
                 accepted === undefined
                   ? {
                       ask: true,
-                      destination: (offer) => saving.defaultLabel(offer.totalBytes),
+                      destination: async (offer) => {
+                        this.#zip = await saving.zipChoice(offer, new Date());
+                        return saving.defaultLabel(offer.totalBytes);
+                      },
                       choose: (offer) => this.#ask(offer),
                     }
                   : { ask: false, target: accepted },
@@ -88,18 +99,32 @@ export class ReceiveTransfer {
       );
     } catch (error) {
       publish({ phase: 'failed', direction: 'receive', ...toFailure(error, 'ERR_UNEXPECTED') });
+    } finally {
+      // An archive the batch did not finish is given up, so the browser does not keep half of it.
+      this.#target?.release?.();
     }
   }
 
-  /** The person's answer; `destination` is a folder they chose instead of the default. */
-  async answer(accept: boolean, destination: string | undefined): Promise<void> {
+  /**
+   * The person's answer; `destination` is a folder they chose instead of the default, `packing`
+   * whether an offer with a `.zip` choice goes as that archive or as separate files.
+   */
+  async answer(
+    accept: boolean,
+    destination: string | undefined,
+    packing?: OfferPacking,
+  ): Promise<void> {
     const pending = this.#pending;
     this.#pending = undefined;
     if (pending === undefined) return;
     const { saving } = this.#options;
-    pending.answer(
-      accept ? saving.target(destination, pending.offer.totalBytes) : Promise.resolve(undefined),
-    );
+    const target = accept
+      ? saving.target(destination, pending.offer, this.#zip, packing).then((chosen) => {
+          this.#target = chosen;
+          return chosen;
+        })
+      : Promise.resolve(undefined);
+    pending.answer(target);
   }
 
   cancel(): void {
@@ -124,6 +149,16 @@ export class ReceiveTransfer {
   #publish(view: TransferView): void {
     if (this.#over) return;
     if (view.phase === 'failed') this.#over = true;
-    this.#options.publish(view);
+    this.#options.publish(this.#withSaving(view));
+  }
+
+  /** The `.zip` choice on the offer, and on the done screen the downloads the files went to. */
+  #withSaving(view: TransferView): TransferView {
+    if (view.phase === 'awaiting-acceptance' && this.#zip !== undefined) {
+      return { ...view, zip: this.#zip };
+    }
+    const downloads = this.#target?.downloads;
+    if (view.phase === 'done' && downloads !== undefined) return { ...view, downloads };
+    return view;
   }
 }

@@ -1,9 +1,16 @@
 import { formatBytes } from '../../../src-shared/format/format-bytes';
+import type { OfferPacking, OfferView } from '../../../src-shared/transfer/transfer-view';
+import { offersZip, zipName } from '../../../src-shared/transfer/zip-offer';
 import { asFolder } from './folder-access';
 import { directoryPicker, folderTarget } from './folder-target';
 import { IN_MEMORY_WARNING_BYTES, memoryTarget } from './memory-target';
 import type { SaveTarget } from './save-target';
-import { streamedDownloadTarget, type StreamedDownloads } from './streamed-downloads';
+import {
+  streamedArchive,
+  streamedDownloadTarget,
+  type StreamedDownloads,
+} from './streamed-downloads';
+import { zipDownloadTarget } from './zip-download';
 
 const DOWNLOADS = 'Your browser’s downloads';
 
@@ -54,15 +61,40 @@ export class SaveChoice {
     return (await this.#downloads) ? DOWNLOADS : inMemoryLabel(totalBytes);
   }
 
-  /** The target for an accepted offer; `destination` is the folder name the picker returned. */
-  async target(destination: string | undefined, totalBytes: number): Promise<SaveTarget> {
+  /**
+   * The `.zip` choice of an offer saved as downloads (src-shared/transfer/zip-offer.ts): only
+   * where downloads stream, as an archive held in memory would hold the whole batch at once.
+   */
+  async zipChoice(offer: OfferView, today: Date): Promise<{ name: string } | undefined> {
+    return (await this.#downloads) && offersZip(offer)
+      ? { name: zipName(offer, today) }
+      : undefined;
+  }
+
+  /**
+   * The target for an accepted offer; `destination` is the folder name the picker returned,
+   * `zip` the archive the prompt offered, taken unless `packing` says separate files.
+   */
+  async target(
+    destination: string | undefined,
+    offer: OfferView,
+    zip?: { name: string },
+    packing?: OfferPacking,
+  ): Promise<SaveTarget> {
     const folder = this.#folder;
     if (destination !== undefined && folder !== undefined && folder.name === destination) {
       return folderTarget(asFolder(folder));
     }
     const downloads = await this.#downloads;
-    return downloads
-      ? streamedDownloadTarget(downloads, DOWNLOADS)
-      : memoryTarget(inMemoryLabel(totalBytes));
+    if (downloads === undefined) return memoryTarget(inMemoryLabel(offer.totalBytes));
+    if (zip === undefined || packing === 'separate-files') {
+      return streamedDownloadTarget(downloads, DOWNLOADS);
+    }
+    return zipDownloadTarget({
+      name: zip.name,
+      fileCount: offer.fileCount,
+      label: DOWNLOADS,
+      start: (name) => streamedArchive(downloads, name),
+    });
   }
 }

@@ -9,6 +9,7 @@ import {
 import { newRoomId } from './room-id';
 import { downloadName, type SaveTarget } from './save-target';
 import { withDeadline } from './with-deadline';
+import type { ZipSink } from './zip-download';
 
 /** A worker that has not installed by then is taken as unusable, and files are kept in memory. */
 export const WORKER_READY_TIMEOUT_MS = 5000;
@@ -36,7 +37,7 @@ function activated(registration: ServiceWorkerRegistration): Promise<ServiceWork
   });
 }
 
-/** One file on its way to the browser's downloads. */
+/** One file (or one archive) on its way to the browser's downloads. */
 interface DownloadStream {
   write(bytes: Uint8Array): void;
   end(): void;
@@ -143,6 +144,25 @@ export class StreamedDownloads {
   }
 }
 
+/** One download for a whole archive (zip-download.ts), through the same service worker. */
+export async function streamedArchive(
+  downloads: StreamedDownloads,
+  name: string,
+): Promise<ZipSink> {
+  let cancelled = false;
+  const stream = await downloads.start(name, null, () => {
+    cancelled = true;
+  });
+  return {
+    write: (bytes) => stream.write(bytes),
+    end: () => stream.end(),
+    abort: (reason) => stream.abort(reason),
+    get cancelled() {
+      return cancelled;
+    },
+  };
+}
+
 /**
  * Received files streamed into the browser's downloads through the service worker, never held
  * whole in memory. Folders cannot be recreated there, so paths are flattened into the name.
@@ -158,6 +178,7 @@ export function streamedDownloadTarget(downloads: StreamedDownloads, label: stri
 
   return {
     label,
+    downloads: {},
     async open(index, path, fileSize) {
       const name = downloadName(path);
       let cancelled = false;

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import type { TransferView } from '../transfer/transfer-view';
+import {
+  addEntry,
+  clearedHistory,
+  entryFromDone,
+  entrySummary,
+  HISTORY_MAX_ENTRIES,
+  HISTORY_NAMES_PER_ENTRY,
+  readStoredHistory,
+  type HistoryEntry,
+} from './transfer-history';
+
+type Done = Extract<TransferView, { phase: 'done' }>;
+
+const FINGERPRINT = `sha-256 ${Array.from({ length: 32 }, () => 'AB').join(':')}`;
+const MB = 1024 * 1024;
+
+const received: Done = {
+  phase: 'done',
+  direction: 'receive',
+  files: [
+    { name: 'photos/a.jpg', size: 4 * MB, savedPath: '/home/ana/Downloads/photos/a.jpg' },
+    { name: 'photos/b.jpg', size: 4 * MB, savedPath: '/home/ana/Downloads/photos/b.jpg' },
+    { name: 'notes.txt', size: 4 * MB, savedPath: '/home/ana/Downloads/notes.txt' },
+  ],
+  // A resume found part of it already there: less travelled than the files hold.
+  totalBytes: 5 * MB,
+  folder: '/home/ana/Downloads',
+  verified: true,
+  peer: {
+    fingerprint: FINGERPRINT,
+    check: { kind: 'device', name: 'Ana laptop', fingerprint: FINGERPRINT, words: 'a b c' },
+  },
+};
+
+const entry = (id: string, at = 1): HistoryEntry => ({
+  id,
+  direction: 'send',
+  at,
+  fileCount: 1,
+  totalBytes: 10,
+  files: [{ name: `${id}.txt`, size: 10 }],
+  peer: { check: 'words' },
+});
+
+describe('an entry of the history', () => {
+  it('keeps what a person asks of a finished receive: what, how much, from whom, where', () => {
+    const kept = entryFromDone(received, 1_700_000_000_000, 'one');
+    expect(kept).toEqual({
+      id: 'one',
+      direction: 'receive',
+      at: 1_700_000_000_000,
+      fileCount: 3,
+      totalBytes: 12 * MB,
+      files: received.files.map(({ name, size, savedPath }) => ({ name, size, savedPath })),
+      peer: { check: 'device', name: 'Ana laptop' },
+      folder: '/home/ana/Downloads',
+    });
+    expect(entrySummary(kept)).toBe('Received 3 files, 12.0 MB from “Ana laptop” · verified');
+  });
+
+  it('says whether a device it does not remember was verified, and where a browser saved', () => {
+    const words = entryFromDone(
+      { ...received, folder: undefined, downloads: { archive: 'ferry.zip' }, peer: undefined },
+      2,
+      'two',
+    );
+    expect(words).toMatchObject({
+      peer: { check: 'unverified' },
+      downloads: { archive: 'ferry.zip' },
+    });
+    expect(words).not.toHaveProperty('folder');
+    expect(entrySummary(words)).toBe('Received 3 files, 12.0 MB · not verified');
+
+    const sent = entryFromDone(
+      {
+        phase: 'done',
+        direction: 'send',
+        files: [{ name: 'report.pdf', size: 2048 }],
+        totalBytes: 2048,
+        peer: { fingerprint: FINGERPRINT, check: { kind: 'link' } },
+      },
+      3,
+      'three',
+    );
+    expect(entrySummary(sent)).toBe('Sent 1 file, 2.00 KB · verified');
+  });
+
+  it('keeps the first names of a large batch and counts the rest', () => {
+    const many = Array.from({ length: 25 }, (_, i) => ({ name: `f${i}.txt`, size: 1 }));
+    const kept = entryFromDone({ ...received, files: many }, 1, 'many');
+    expect(kept.files.map((file) => file.name)).toEqual(
+      many.slice(0, HISTORY_NAMES_PER_ENTRY).map((file) => file.name),
+    );
+    expect(kept.fileCount).toBe(25);
+    expect(kept.totalBytes).toBe(25);
+  });
+});
+
+describe('the history list', () => {
+  it('puts the newest first and keeps at most HISTORY_MAX_ENTRIES', () => {
+    let history: HistoryEntry[] = [];
+    for (let i = 0; i < HISTORY_MAX_ENTRIES + 5; i += 1)
+      history = addEntry(history, entry(`e${i}`, i));
+    expect(history).toHaveLength(HISTORY_MAX_ENTRIES);
+    expect(history[0].id).toBe(`e${HISTORY_MAX_ENTRIES + 4}`);
+    expect(history.at(-1)?.id).toBe('e5');
+    expect(clearedHistory()).toEqual([]);
+  });
+
+  it('reads a stored list entry by entry: a damaged entry costs only itself', () => {
+    const stored = [
+      entry('good'),
+      { ...entry('negative size'), totalBytes: -1 },
+      { ...entry('no direction'), direction: 'sideways' },
+      'not an entry',
+      null,
+      { ...entry('bad path'), folder: 'a\0b' },
+      { ...entry('odd peer'), peer: { check: 'telepathy' }, extra: 'dropped' },
+      {
+        ...entry('too many names'),
+        files: Array.from({ length: 11 }, () => ({ name: 'x', size: 1 })),
+      },
+      { ...entry('fewer counted than listed'), fileCount: 0 },
+    ];
+    expect(readStoredHistory(stored)).toEqual([
+      entry('good'),
+      { ...entry('odd peer'), peer: { check: 'unverified' } },
+      { ...entry('fewer counted than listed'), fileCount: 1 },
+    ]);
+  });
+
+  it('reads anything but a list as empty, and a list too long as its newest entries', () => {
+    expect(readStoredHistory(undefined)).toEqual([]);
+    expect(readStoredHistory({ entries: [] })).toEqual([]);
+    const long = Array.from({ length: HISTORY_MAX_ENTRIES + 1 }, (_, i) => entry(`e${i}`));
+    expect(readStoredHistory(long)).toEqual(long.slice(0, HISTORY_MAX_ENTRIES));
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { offerFileViews } from './offer-files';
+import type { OfferView } from './transfer-view';
+import { offersZip, ZIP_OFFER_FILE_COUNT, zipName } from './zip-offer';
+
+function offer(paths: string[], listed = true, fileCount = paths.length): OfferView {
+  return {
+    firstFileName: paths[0],
+    fileCount,
+    totalBytes: 0,
+    peerCheck: { kind: 'unverified' },
+    ...(listed ? { files: offerFileViews(paths.map((path) => ({ path, size: 0 }))) } : {}),
+  };
+}
+
+const loose = (count: number): string[] =>
+  Array.from({ length: count }, (_, index) => `photo-${index}.jpg`);
+
+describe('when an offer saved as downloads is offered as one .zip', () => {
+  it('offers it for a batch with folders, which separate downloads would flatten', () => {
+    expect(offersZip(offer(['album/raw/2024/one.cr2']))).toBe(true);
+    expect(offersZip(offer(['notes.txt', 'album/cover.jpg']))).toBe(true);
+  });
+
+  it('offers it from ZIP_OFFER_FILE_COUNT loose files on, not below', () => {
+    expect(offersZip(offer(loose(ZIP_OFFER_FILE_COUNT - 1)))).toBe(false);
+    expect(offersZip(offer(loose(ZIP_OFFER_FILE_COUNT)))).toBe(true);
+  });
+
+  it('reads the folders and the count of a sender that did not list its files', () => {
+    expect(offersZip(offer(['album/one.jpg', 'album/two.jpg'], false))).toBe(true);
+    expect(offersZip(offer(['one.jpg'], false, 2))).toBe(false);
+    expect(offersZip(offer(['one.jpg'], false, ZIP_OFFER_FILE_COUNT))).toBe(true);
+  });
+});
+
+describe('the .zip’s name', () => {
+  const may = new Date(2024, 4, 7, 23, 59);
+
+  it('is the one top folder’s, when every file is listed inside it', () => {
+    expect(zipName(offer(['album/raw/one.cr2', 'album/cover.jpg']), may)).toBe('album.zip');
+  });
+
+  it('is dated otherwise: loose files, two top folders, or files not listed', () => {
+    expect(zipName(offer(loose(12)), may)).toBe('ferry-2024-05-07.zip');
+    expect(zipName(offer(['album/one.jpg', 'other/two.jpg']), may)).toBe('ferry-2024-05-07.zip');
+    expect(zipName(offer(['album/one.jpg', 'album-2/two.jpg']), may)).toBe('ferry-2024-05-07.zip');
+    expect(zipName(offer(['album/one.jpg'], false, 3), may)).toBe('ferry-2024-05-07.zip');
+  });
+});
