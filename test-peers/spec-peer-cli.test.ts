@@ -280,3 +280,21 @@ describe('the CLI with the strict spec-only peer', () => {
     expect(unknownTypes(steps)).toEqual(['ferry-caps']);
   });
 });
+
+describe('a text message to the spec-only peer', () => {
+  it('arrives as message.txt holding exactly the text in UTF-8', async () => {
+    const text = 'Grüße — https://example.com/?a=1&b=2 ✓\r\nline two';
+    const sender = startCli(['send', '--server', server.url, '--text', text]);
+    const code = CODE_LINE.exec(await sender.line(CODE_LINE))?.[1] ?? '';
+    const destination = join(scratch.path, 'spec-text');
+    const received = await specReceive({ serverUrl: server.url, code, dir: destination });
+    const sent = await sender.exited;
+
+    expect(sent.code, `${sent.stdout}\n${sent.stderr}`).toBe(EXIT.ok);
+    // The text flag rides in the one frame a spec receiver ignores: nothing else is new to it.
+    expect(unknownTypes(received.steps)).toEqual(['ferry-caps']);
+    expect(await filesUnder(destination)).toEqual(['message.txt']);
+    const bytes = await readFile(join(destination, 'message.txt'));
+    expect(digest(bytes)).toBe(digest(new TextEncoder().encode(text)));
+  });
+});

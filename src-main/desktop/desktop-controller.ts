@@ -235,6 +235,10 @@ export async function createDesktopController(
       session.startSend(paths, peerOptions());
       return null;
     },
+    startSendText: async ({ text }) => {
+      session.startSendText(text, peerOptions());
+      return null;
+    },
     startReceive: async ({ code, key }) => {
       const { downloadFolder, reportStats } = settings.get();
       session.startReceive(

@@ -8,6 +8,7 @@ import {
 import {
   receiveFiles,
   sendFiles,
+  sendText,
   type OfferAnswer,
   type PeerOptions,
   type Transfer,
@@ -58,6 +59,12 @@ export class TransferSession {
   startSend(paths: readonly string[], peer: PeerOptions): void {
     this.#ensureIdle();
     this.#follow(sendFiles({ ...peer, paths }));
+  }
+
+  /** A text message (docs/protocol.md, "Text messages"): nothing on disk is read. */
+  startSendText(text: string, peer: PeerOptions): void {
+    this.#ensureIdle();
+    this.#follow(sendText({ ...peer, text }));
   }
 
   startReceive(request: ReceiveRequest, peer: PeerOptions): void {

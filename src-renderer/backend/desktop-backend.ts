@@ -161,6 +161,7 @@ export function createDesktopBackend(bridge: FerryBridge): FerryBackend {
     pickFolder: () => picked('pickFolder'),
 
     startSend: (items) => request('startSend', { paths: items.map((item) => item.id) }),
+    startSendText: (text) => request('startSendText', { text }),
     startReceive: (code, key) =>
       request('startReceive', { code, ...(key === undefined ? {} : { key }) }),
     answerOffer: (accept, destination) =>

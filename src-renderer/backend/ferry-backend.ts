@@ -100,6 +100,8 @@ export interface FerryBackend {
   pickFolder(): Promise<BackendResult<SelectedItem[]>>;
 
   startSend(items: readonly SelectedItem[]): Promise<BackendResult<null>>;
+  /** Sends `text` as a text message (docs/protocol.md, "Text messages"). */
+  startSendText(text: string): Promise<BackendResult<null>>;
   /**
    * Takes a normalized code, and the secret of the receive link it came from, which only a page
    * opened from a link has (docs/protocol.md, "Secret link").

@@ -9,6 +9,7 @@ import { fileTree, type TreeNode } from '../../src-shared/transfer/file-tree';
 import { PeerCheckLine } from './peer-check-line';
 import { StepHeading } from './step-heading';
 import { ZipChoice } from './zip-choice';
+import { TextOffer } from './text-offer';
 
 type AwaitingAcceptance = Extract<TransferView, { phase: 'awaiting-acceptance' }>;
 
@@ -22,6 +23,8 @@ export function AcceptPrompt({ view }: { view: AwaitingAcceptance }) {
   const changeDestination = useStore(transfer, (state) => state.changeDestination);
   const headingId = useId();
   const { offer } = view;
+  // A text message is shown, not saved: there is nowhere to choose (docs/protocol.md, "Text messages").
+  if (offer.textMessage === true) return <TextOffer offer={offer} />;
   const others = offer.fileCount - 1;
   const { chooseDestination, defaultDestinationResumes } = backend.capabilities;
   // Said where the choice is made: a download cut short cannot be picked up again.

@@ -11,6 +11,7 @@ import { RememberDevice } from './remember-device';
 import { SavedToDownloads } from './saved-to-downloads';
 import { StepHeading } from './step-heading';
 import { TransferTiming } from './transfer-timing';
+import { ReceivedText } from './received-text';
 
 type Done = Extract<TransferView, { phase: 'done' }>;
 
@@ -22,6 +23,8 @@ export function TransferDone({ view }: { view: Done }) {
   const { backend, notice, transfer } = useFerryStores();
   const dismiss = useStore(transfer, (state) => state.dismiss);
   const headingId = useId();
+  // A text message is shown inline, not listed as a saved file (docs/protocol.md, "Text messages").
+  if (view.text !== undefined) return <ReceivedText view={view} text={view.text} />;
   const receiving = view.direction === 'receive';
   const canReveal = receiving && backend.capabilities.revealFiles;
   const listed = view.files.slice(0, MAX_LISTED_FILES);

@@ -5,6 +5,7 @@ import { DropZone } from '../components/drop-zone';
 import { SelectionList } from '../components/selection-list';
 import { useRescueFocus } from '../components/rescue-focus';
 import { askToNotify } from '../page/browser-notices';
+import { SendText } from '../components/send-text';
 
 /** Choosing what to send. */
 export function SendScreen() {
@@ -37,6 +38,7 @@ export function SendScreen() {
           Send
         </button>
       </div>
+      <SendText />
     </section>
   );
 }

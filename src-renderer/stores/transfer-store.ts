@@ -31,6 +31,8 @@ export interface TransferState {
   movingSince: number | null;
   apply(view: TransferView): void;
   startSend(items: readonly SelectedItem[]): Promise<void>;
+  /** Sends `text` as a text message (docs/protocol.md, "Text messages"). */
+  startSendText(text: string): Promise<void>;
   /**
    * Takes the code as typed; it is normalized here, so every caller sends the canonical form.
    * `key`: the secret of the receive link the code came from.
@@ -98,6 +100,7 @@ export function createTransferStore(backend: FerryBackend, notice: NoticeStore):
           ...timingOf(view, state),
         })),
       startSend: (items) => starting(backend.startSend(items)),
+      startSendText: (text) => starting(backend.startSendText(text)),
       startReceive: (typed, key) => starting(backend.startReceive(normalizeCode(typed), key)),
       async changeDestination() {
         const result = await backend.chooseDestination();

@@ -148,6 +148,7 @@ export function createScriptedBackend(options: ScriptedBackendOptions = {}): Scr
     pickFiles: () => answer('pickFiles', [], noItems),
     pickFolder: () => answer('pickFolder', [], noItems),
     startSend: (items) => answer('startSend', [items], done),
+    startSendText: (text) => answer('startSendText', [text], done),
     startReceive: (code, key) =>
       answer('startReceive', key === undefined ? [code] : [code, key], done),
     answerOffer: (accept, destination, packing) =>

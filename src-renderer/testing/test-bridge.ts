@@ -54,6 +54,7 @@ export function testBridge(overrides: Partial<HandlerMap> = {}, { crossProcess =
     chooseDownloadFolder: async () => ({ ...TEST_SETTINGS, downloadFolder: '/media/usb' }),
     chooseDestination: async () => '/media/usb',
     startSend: async () => null,
+    startSendText: async () => null,
     startReceive: async () => null,
     answerOffer: async () => null,
     cancelTransfer: async () => null,

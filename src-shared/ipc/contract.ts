@@ -10,7 +10,8 @@ import {
 } from './value-schemas';
 import type { RememberedDevice } from '../devices/remembered-devices';
 import type { HistoryEntry } from '../history/transfer-history';
-import { LINK_SECRET_PATTERN } from '../protocol/limits';
+import { LINK_SECRET_PATTERN, TEXT_MESSAGE_MAX_BYTES } from '../protocol/limits';
+import { textMessageBytes } from '../session/text-message';
 
 /** A file or folder chosen for sending, as main describes it to the renderer. */
 export interface SendItem {
@@ -84,6 +85,8 @@ export interface InvokeContract {
   /** Main's folder dialog for the offer on screen only. Null when cancelled. */
   chooseDestination: { request: Empty; response: string | null };
   startSend: { request: { paths: string[] }; response: null };
+  /** A text sent as a text message (docs/protocol.md, "Text messages"). */
+  startSendText: { request: { text: string }; response: null };
   /** `key`: the secret of the receive link the code was pasted with (docs/protocol.md, "Secret link"). */
   startReceive: { request: { code: string; key?: string }; response: null };
   answerOffer: { request: { accept: boolean; destination?: string }; response: null };
@@ -135,6 +138,20 @@ const PathsSchema = v.strictObject({ paths: PathListSchema });
 const PathRequestSchema = v.strictObject({ path: PathSchema });
 
 /**
+ * A text message: not empty, and at most TEXT_MESSAGE_MAX_BYTES of UTF-8. Each UTF-16 unit takes
+ * at least one byte, so the length is checked first, before anything is encoded.
+ */
+const TextMessageSchema = v.pipe(
+  v.string(),
+  v.minLength(1),
+  v.maxLength(TEXT_MESSAGE_MAX_BYTES),
+  v.check(
+    (text) => textMessageBytes(text) <= TEXT_MESSAGE_MAX_BYTES,
+    'the text is longer than a text message may be',
+  ),
+);
+
+/**
  * The runtime half of the contract: one schema per channel, so the channel list is derived.
  * Strict objects: a key the contract does not name, own or inherited, refuses the request.
  */
@@ -148,6 +165,7 @@ export const requestSchemas: {
   chooseDownloadFolder: EmptySchema,
   chooseDestination: EmptySchema,
   startSend: PathsSchema,
+  startSendText: v.strictObject({ text: TextMessageSchema }),
   startReceive: v.strictObject({
     code: v.pipe(v.string(), v.maxLength(MAX_CODE_INPUT)),
     key: v.optional(v.pipe(v.string(), v.regex(LINK_SECRET_PATTERN))),

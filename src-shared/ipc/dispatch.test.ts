@@ -27,6 +27,10 @@ describe('every IPC request is validated before a handler sees it', () => {
     ['startSend', { paths: ['/tmp/a\0b'] }, 'a path with NUL'],
     ['startSend', { paths: '/etc/passwd' }, 'a bare string'],
     ['startSend', { paths: ['/a'], extra: 1 }, 'an unexpected key'],
+    ['startSendText', { text: '' }, 'an empty text'],
+    ['startSendText', { text: 'x'.repeat(1024 * 1024 + 1) }, 'a text over the limit'],
+    ['startSendText', { text: '€'.repeat(349_526) }, 'a text over the limit in UTF-8 bytes only'],
+    ['startSendText', { text: 42 }, 'a text that is not text'],
     ['startReceive', { code: 42 }, 'a code that is not text'],
     ['startReceive', { code: 'x'.repeat(201) }, 'an oversized code'],
     ['answerOffer', { accept: 'yes' }, 'a non-boolean answer'],
@@ -45,6 +49,20 @@ describe('every IPC request is validated before a handler sees it', () => {
       error: expect.objectContaining({ code: ERR_BAD_REQUEST }),
     });
     expect(calls).toEqual([]);
+  });
+
+  it('a text message of exactly the limit in UTF-8 bytes reaches its handler', async () => {
+    const calls: unknown[] = [];
+    // 349,525 euro signs are 1,048,575 bytes; one more byte makes the limit.
+    const text = `${'€'.repeat(349_525)}x`;
+    const result = await dispatchInvoke(
+      recordingHandlers(calls),
+      'startSendText',
+      { text },
+      ignore,
+    );
+    expect(result).toEqual({ ok: true, value: null });
+    expect(calls).toEqual([['startSendText', { text }]]);
   });
 
   it('an unknown channel, even one named like an Object method, is refused', async () => {

@@ -38,11 +38,15 @@ import { SendTransfer } from './send-transfer';
 import { findSignalingAddress } from './signaling-address';
 import type { SourceItem } from './source-files';
 import { StreamedDownloads } from './streamed-downloads';
+import { textMessageProblem } from '../../../src-shared/session/text-message';
+import { asSentence } from '../../../src-shared/format/as-sentence';
 
 export const ERR_NOTHING_DROPPED = 'ERR_NOTHING_DROPPED';
 export const ERR_BUSY = 'ERR_BUSY';
 export const ERR_NOT_IN_BROWSER = 'ERR_NOT_IN_BROWSER';
 export const ERR_UNKNOWN_ITEM = 'ERR_UNKNOWN_ITEM';
+/** An empty text, or one over TEXT_MESSAGE_MAX_BYTES, is not sent as a text message. */
+export const ERR_TEXT_REFUSED = 'ERR_TEXT_REFUSED';
 export const ERR_NO_OFFER = 'ERR_NO_OFFER';
 export const ERR_NOT_VERIFIED = 'ERR_NOT_VERIFIED';
 export const ERR_DEVICE_LIST = 'ERR_DEVICE_LIST';
@@ -265,6 +269,23 @@ export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBa
         signalingAddress: await address(),
         local: browserPeerVersion(),
         files,
+        devices,
+        publish: (view) => publishFor(next)(view),
+      });
+      begin(next);
+      return ok(null);
+    },
+
+    async startSendText(text) {
+      if (busy()) return refuseBusy();
+      const problem = textMessageProblem(text);
+      if (problem !== undefined) return err(ERR_TEXT_REFUSED, asSentence(problem));
+      await loaded;
+      const next = new SendTransfer({
+        signalingAddress: await address(),
+        local: browserPeerVersion(),
+        files: [],
+        text,
         devices,
         publish: (view) => publishFor(next)(view),
       });

@@ -1,4 +1,5 @@
 import type { DeviceSetting } from '../../../src-shared/devices/peer-identity';
+import { textTarget } from '../../../src-shared/session/text-message';
 import type { PeerVersion } from '../../../src-shared/protocol/version-negotiation';
 import { offeredCapabilities } from '../../../src-shared/session/capabilities';
 import { CONNECT_TIMEOUTS } from '../../../src-shared/session/connect-peer';
@@ -118,12 +119,16 @@ export class ReceiveTransfer {
     this.#pending = undefined;
     if (pending === undefined) return;
     const { saving } = this.#options;
-    const target = accept
-      ? saving.target(destination, pending.offer, this.#zip, packing).then((chosen) => {
-          this.#target = chosen;
-          return chosen;
-        })
-      : Promise.resolve(undefined);
+    // A text message is shown, never saved: no download is prepared for it.
+    const shown = accept && pending.offer.textMessage === true;
+    const target = shown
+      ? Promise.resolve(Object.assign(textTarget(), { label: 'Shown here' }))
+      : accept
+        ? saving.target(destination, pending.offer, this.#zip, packing).then((chosen) => {
+            this.#target = chosen;
+            return chosen;
+          })
+        : Promise.resolve(undefined);
     pending.answer(target);
   }
 

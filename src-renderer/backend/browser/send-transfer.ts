@@ -17,11 +17,16 @@ import { browserSignalingRequests } from './browser-http';
 import { newRoomId } from './room-id';
 import { sentFileIds } from './sender-file-ids';
 import type { SourceFile } from './source-files';
+import { textSource } from '../../../src-shared/session/text-message';
+import type { FileSource } from '../../../src-shared/session/file-source';
+import type { SenderFile } from '../../../src-shared/protocol/sender';
 
 export interface SendOptions {
   signalingAddress: string;
   local: PeerVersion;
   files: readonly SourceFile[];
+  /** A text message to send instead of `files` (docs/protocol.md, "Text messages"). */
+  text?: string;
   /** This page's name and the devices it remembers, read afresh by every connection. */
   devices: DeviceSetting;
   publish(view: TransferView): void;
@@ -50,14 +55,8 @@ export class SendTransfer {
     const publish = (view: TransferView): void => this.#publish(view);
     const requests = browserSignalingRequests(signalingAddress);
     try {
-      const sources = files.map(({ file, path }) => blobFileSource(path, file));
-      // Stable ids let a receiver resume what an earlier send of the same file left behind.
-      const ids = await sentFileIds(files);
-      const announced = files.map(({ file, path }, index) => ({
-        id: ids[index],
-        fileName: path,
-        fileSize: file.size,
-      }));
+      const { text } = this.#options;
+      const { sources, announced } = text === undefined ? await fileBatch(files) : textBatch(text);
       const caps = offeredCapabilities();
       // One secret for this code, shown with it in the receive link (docs/protocol.md, "Secret link").
       const linkSecret = caps.includes('link') ? newLinkSecret(randomBytes) : undefined;
@@ -79,6 +78,7 @@ export class SendTransfer {
               caps,
               randomBytes,
               ...(linkSecret === undefined ? {} : { linkSecret }),
+              ...(text === undefined ? {} : { textMessage: true }),
               local,
               devices: this.#options.devices,
               remedySurface: 'browser',
@@ -90,7 +90,7 @@ export class SendTransfer {
             }),
         },
         {
-          files: files.map(({ file, path }) => ({ name: path, size: file.size })),
+          files: sources.map(({ name, size }) => ({ name, size })),
           publish,
           cancelled,
           afterConnectMs: BROWSER_CONNECT_DELAY_MS,
@@ -126,4 +126,28 @@ export class SendTransfer {
     if (view.phase === 'done' || view.phase === 'failed') this.#over = true;
     this.#options.publish(view);
   }
+}
+
+interface Batch {
+  sources: FileSource[];
+  announced: SenderFile[];
+}
+
+async function fileBatch(files: readonly SourceFile[]): Promise<Batch> {
+  const sources = files.map(({ file, path }) => blobFileSource(path, file));
+  // Stable ids let a receiver resume what an earlier send of the same file left behind.
+  const ids = await sentFileIds(files);
+  const announced = files.map(({ file, path }, index) => ({
+    id: ids[index],
+    fileName: path,
+    fileSize: file.size,
+  }));
+  return { sources, announced };
+}
+
+/** A text message: one `message.txt` from memory, with a fresh id (nothing to resume from). */
+function textBatch(text: string): Batch {
+  const source = textSource(text);
+  const id = Array.from(randomBytes(16), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return { sources: [source], announced: [{ id, fileName: source.name, fileSize: source.size }] };
 }

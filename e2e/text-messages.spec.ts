@@ -1,0 +1,133 @@
+import { expect, test } from '@playwright/test';
+import { join } from 'node:path';
+import { startSignalingServer } from '../src-main/signaling-server';
+import { startDesktopBridge, type DesktopBridge } from './support/desktop-bridge/bridge-server';
+import { installDesktopBridge } from './support/desktop-bridge/install-bridge';
+import { testControllerOptions } from './support/desktop-bridge/test-controller-options';
+import { requireTool } from './support/required-tools';
+import { ChildProgram } from './support/web-client/child-program';
+import { usePageRig } from './support/web-client/page-rig';
+import { ensureRendererBuilt } from './support/web-client/renderer-build';
+import { scratchDir } from './support/web-client/test-files';
+
+// docs/protocol.md, "Text messages": a text goes from one Ferry to another and is shown, not
+// saved, on the web client, the desktop app and the command line.
+requireTool('chromium');
+
+const CLI = 'src-main/cli/main.ts';
+const CODE_LINE = /^Code: ([a-z]+(?:-[a-z]+){2,3})$/;
+const STEP_MS = 60_000;
+const LINKED = 'Meet at the north gate https://example.com/map?at=north';
+
+/** The lines a command-line receiver printed after its `Text:` line, once it exited. */
+async function printedText(receiver: ChildProgram): Promise<string> {
+  expect(await receiver.waitForExit(STEP_MS * 2)).toBe(0);
+  const lines = receiver.output.split('\n');
+  const label = lines.indexOf('Text:');
+  expect(label, receiver.output).toBeGreaterThanOrEqual(0);
+  return lines
+    .slice(label + 1)
+    .join('\n')
+    .trimEnd();
+}
+
+function cliReceiver(serverUrl: string, out: string, code: string): ChildProgram {
+  return new ChildProgram(CLI, [
+    'receive',
+    '--server',
+    serverUrl,
+    '--out',
+    out,
+    '--yes',
+    '--no-report',
+    code,
+  ]);
+}
+
+test.describe('the web client', () => {
+  const rig = usePageRig('text');
+
+  test('shows a text from the command line inline, with Copy and no link', async ({
+    browser,
+  }, testInfo) => {
+    const sender = new ChildProgram(CLI, ['send', '--server', rig.web.serverUrl, '--text', LINKED]);
+    const [, code] = await sender.waitForLine(CODE_LINE, STEP_MS);
+    const peer = await rig.browserPeer(browser);
+    await peer.receive(code);
+    const prompt = peer.page.getByRole('heading', { name: 'Incoming text message' });
+    await expect(prompt).toBeVisible({ timeout: STEP_MS });
+    await expect(peer.page.getByText(/A text message of 55 B/)).toBeVisible();
+    await peer.page.getByRole('button', { name: 'Accept' }).click();
+
+    const shown = peer.page.getByRole('region').getByLabel('Received text');
+    await expect(shown).toHaveText(LINKED, { timeout: STEP_MS });
+    await expect(peer.page.getByRole('button', { name: 'Copy', exact: true })).toBeVisible();
+    // Shown, never made a link: nothing on the done step is an anchor.
+    await expect(peer.page.getByTestId('transfer-done').locator('a')).toHaveCount(0);
+    await expect(peer.page.getByRole('link', { name: /example\.com/ })).toHaveCount(0);
+    await peer.page.getByTestId('transfer-done').screenshot({
+      path: testInfo.outputPath('received-text.png'),
+    });
+    expect(await sender.waitForExit(STEP_MS)).toBe(0);
+  });
+
+  test('sends a typed text that the command line prints after "Text:"', async ({ browser }) => {
+    const peer = await rig.browserPeer(browser);
+    const typed = 'From the browser ✓\nsecond line';
+    await peer.page.getByLabel('Send a text').fill(typed);
+    await peer.page.getByRole('button', { name: 'Send text' }).click();
+    const codeShown = peer.page.getByTestId('transfer-code');
+    await expect(codeShown).toBeVisible();
+    const code = ((await codeShown.textContent()) ?? '').trim();
+
+    const out = join(rig.scratch.path, 'from-browser');
+    const receiver = cliReceiver(rig.web.serverUrl, out, code);
+    expect(await printedText(receiver)).toBe(typed);
+    await expect(peer.page.getByTestId('transfer-done')).toBeVisible({ timeout: STEP_MS });
+  });
+});
+
+test.describe('the desktop app', () => {
+  let server: Awaited<ReturnType<typeof startSignalingServer>>;
+  let bridge: DesktopBridge;
+  let scratch: ReturnType<typeof scratchDir>;
+
+  test.beforeAll(() => ensureRendererBuilt());
+
+  test.beforeEach(async ({ page }) => {
+    scratch = scratchDir('desktop-text');
+    server = await startSignalingServer({
+      port: 0,
+      host: '127.0.0.1',
+      log: { info: () => undefined, error: (line) => console.error(line) },
+    });
+    bridge = await startDesktopBridge(
+      testControllerOptions({
+        userDataDir: join(scratch.path, 'user-data'),
+        defaultDownloadFolder: join(scratch.path, 'Downloads'),
+        defaultServerUrl: server.url,
+        lanAddress: '127.0.0.1',
+      }),
+    );
+    await installDesktopBridge(page, bridge.wsUrl);
+    await page.goto(bridge.url);
+  });
+
+  test.afterEach(async () => {
+    await bridge.close();
+    await server.close();
+    scratch.remove();
+  });
+
+  test('sends a typed text that the command line prints after "Text:"', async ({ page }) => {
+    await page.getByLabel('Send a text').fill(LINKED);
+    await page.getByRole('button', { name: 'Send text' }).click();
+    const codeShown = page.getByTestId('transfer-code');
+    await expect(codeShown).toBeVisible();
+    const code = ((await codeShown.textContent()) ?? '').trim();
+
+    const receiver = cliReceiver(server.url, join(scratch.path, 'from-desktop'), code);
+    expect(await printedText(receiver)).toBe(LINKED);
+    await expect(page.getByTestId('transfer-done')).toBeVisible({ timeout: STEP_MS });
+  });
+});

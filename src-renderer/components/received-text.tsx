@@ -1,0 +1,49 @@
+import { useId } from 'react';
+import { useStore } from 'zustand';
+import { formatBytes } from '../../src-shared/format/format-bytes';
+import { doneHeading } from '../../src-shared/transfer/delivered-file-notes';
+import type { TransferView } from '../../src-shared/transfer/transfer-view';
+import { useFerryStores } from '../stores/stores-context';
+import { RememberDevice } from './remember-device';
+import { StepHeading } from './step-heading';
+import { useCopy } from './use-copy';
+
+type Done = Extract<TransferView, { phase: 'done' }>;
+
+/**
+ * A text message that arrived (docs/protocol.md, "Text messages"), shown as plain text with a
+ * Copy button. It is a text node, never markup: a link in it is shown, never made a link or opened.
+ */
+export function ReceivedText({ view, text }: { view: Done; text: string }) {
+  const { transfer } = useFerryStores();
+  const dismiss = useStore(transfer, (state) => state.dismiss);
+  const headingId = useId();
+  const { copied, copy } = useCopy(
+    text,
+    'Ferry could not copy the text; select it and copy it instead.',
+  );
+
+  return (
+    <section className="step" aria-labelledby={headingId} data-testid="transfer-done">
+      <StepHeading id={headingId}>{`${doneHeading('receive', view.verified)}: a text`}</StepHeading>
+      <p>{`A text message, ${formatBytes(view.totalBytes)}. It was not saved.`}</p>
+      <pre className="received-text" aria-label="Received text" tabIndex={0}>
+        {text}
+      </pre>
+      <div className="actions">
+        <button type="button" className="button" onClick={copy}>
+          {copied ? 'Copied' : 'Copy'}
+        </button>
+        <span className="visually-hidden" role="status">
+          {copied ? 'The text is on the clipboard.' : ''}
+        </span>
+      </div>
+      {view.peer !== undefined && <RememberDevice key={view.peer.fingerprint} peer={view.peer} />}
+      <div className="actions">
+        <button type="button" className="button button--primary" onClick={() => void dismiss()}>
+          Receive another
+        </button>
+      </div>
+    </section>
+  );
+}
