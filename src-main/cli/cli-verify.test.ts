@@ -112,7 +112,9 @@ describe('the command line and the verification words', () => {
     expect(received.code).toBe(EXIT.declined);
     // Asked about the words only: no "Save to" question followed the "no".
     expect(received.stdout).not.toContain('Save to');
-    expect(sent.code).toBe(EXIT.failed);
+    // The "no" is a decline, said to the sender (docs/protocol.md, "Named outcomes").
+    expect(sent.code).toBe(EXIT.declined);
+    expect(sent.stderr).toContain('Declined by the other person.');
     expect(sent.stdout).not.toMatch(/^Sending /m);
     expect(await filesUnder(destination)).toEqual([]);
   });
