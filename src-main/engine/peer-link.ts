@@ -230,7 +230,9 @@ export class PeerLink
       else channel.sendMessageBinary(frame.bytes);
       return true;
     } catch (error) {
-      this.#end(`sending failed: ${describe(error)}`);
+      // Most often the peer has just closed the channel: what it said before (an abort's
+      // reason) may still be on its way to JavaScript, and must be read first.
+      this.#endAfterFrames(`sending failed: ${describe(error)}`);
       return false;
     }
   }
