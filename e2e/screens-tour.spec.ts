@@ -1,24 +1,23 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { mkdirSync, truncateSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { startSignalingServer } from '../src-main/signaling-server';
-import { startDesktopBridge, type DesktopBridge } from './support/desktop-bridge/bridge-server';
 import { routeBridge } from './support/desktop-bridge/held-bridge';
 import { dropPaths, installDesktopBridge } from './support/desktop-bridge/install-bridge';
-import { testControllerOptions } from './support/desktop-bridge/test-controller-options';
+import {
+  startLoopbackDesktop,
+  type LoopbackDesktop,
+} from './support/desktop-bridge/loopback-desktop';
 import { requireTool } from './support/required-tools';
 import { checkScreen, walkKeyboard, type ScreenVisit } from './support/screen-checks';
 import { FerryPage } from './support/web-client/ferry-page';
 import { commandLine } from './support/web-client/native-peers';
 import { usePageRig } from './support/web-client/page-rig';
-import { randomFile, scratchDir } from './support/web-client/test-files';
+import { randomFile } from './support/web-client/test-files';
 
 // Issue 19: every main screen of the desktop UI and of the web client, in light and dark and at
 // 1280 and 360 px, has no axe violation, and the main ones can be used from the keyboard alone.
 // `npm run screenshots` (FERRY_SCREENSHOTS=docs/images) also writes the docs' pictures.
 requireTool('chromium');
-
-type RunningServer = Awaited<ReturnType<typeof startSignalingServer>>;
 
 /** More than a screen of names, so the accept prompt's and the done screen's lists scroll. */
 const LONG_LIST = 160;
@@ -53,39 +52,20 @@ const DESKTOP = { scheme: 'light', width: 1280 } as const;
 const PHONE = { scheme: 'light', width: 360 } as const;
 
 test.describe('the desktop app, through the bridge', () => {
-  let server: RunningServer;
-  let bridge: DesktopBridge;
-  let scratch: ReturnType<typeof scratchDir>;
+  let desktop: LoopbackDesktop;
 
   test.beforeEach(async () => {
-    scratch = scratchDir('tour-desktop');
-    const downloads = join(scratch.path, 'Downloads');
-    mkdirSync(downloads);
-    server = await startSignalingServer({
-      port: 0,
-      host: '127.0.0.1',
-      log: { info: () => undefined, error: (line) => console.error(line) },
-    });
-    bridge = await startDesktopBridge(
-      testControllerOptions({
-        userDataDir: join(scratch.path, 'user-data'),
-        defaultDownloadFolder: downloads,
-        defaultServerUrl: server.url,
-        lanAddress: '127.0.0.1',
-      }),
-    );
+    desktop = await startLoopbackDesktop('tour-desktop');
   });
 
   test.afterEach(async () => {
-    await bridge.close();
-    await server.close();
-    scratch.remove();
+    await desktop.close();
   });
 
   test('start-up, Send, the code, a decline, Receive and a failure', async ({ page }, testInfo) => {
-    const socket = await routeBridge(page, bridge.wsUrl, true);
-    await installDesktopBridge(page, bridge.wsUrl);
-    await page.goto(bridge.url);
+    const socket = await routeBridge(page, desktop.bridge.wsUrl, true);
+    await installDesktopBridge(page, desktop.bridge.wsUrl);
+    await page.goto(desktop.bridge.url);
     await expect(page.getByText('Starting Ferry…')).toBeVisible();
     await look(page, testInfo, { name: 'starting' });
     socket.release();
@@ -93,10 +73,10 @@ test.describe('the desktop app, through the bridge', () => {
     await expect(page.getByRole('tab', { name: 'Send' })).toBeVisible();
     await look(page, testInfo, { name: 'send-empty', docs: DESKTOP }, true);
 
-    const album = join(scratch.path, 'Album');
+    const album = join(desktop.scratch.path, 'Album');
     randomFile(album, 'cover.jpg', 300_000);
     randomFile(album, 'disc 1/01 – intro.flac', 250_000);
-    const notes = randomFile(scratch.path, 'liner notes.pdf', 40_000);
+    const notes = randomFile(desktop.scratch.path, 'liner notes.pdf', 40_000);
     await dropPaths(page, [album, notes]);
     await expect(page.getByText('liner notes.pdf')).toBeVisible();
     await look(page, testInfo, { name: 'send-selection', docs: DESKTOP }, true);
@@ -106,8 +86,8 @@ test.describe('the desktop app, through the bridge', () => {
     expect(code).toMatch(/^[a-z]+(-[a-z]+){2,3}$/);
     await look(page, testInfo, { name: 'send-screen', docs: DESKTOP }, true);
 
-    const receiver = commandLine.receive(server.url, code, {
-      destination: join(scratch.path, 'inbox'),
+    const receiver = commandLine.receive(desktop.server.url, code, {
+      destination: join(desktop.scratch.path, 'inbox'),
       ask: true,
     });
     await receiver.offered();
@@ -132,11 +112,11 @@ test.describe('the desktop app, through the bridge', () => {
   test('a long offer, its progress, a long done list, a remembered device in Settings', async ({
     page,
   }, testInfo) => {
-    const socket = await routeBridge(page, bridge.wsUrl);
-    await installDesktopBridge(page, bridge.wsUrl);
-    await page.goto(bridge.url);
-    const sender = await commandLine.send(server.url, [
-      albumOf(join(scratch.path, 'Holiday'), 512 * 1024 * 1024),
+    const socket = await routeBridge(page, desktop.bridge.wsUrl);
+    await installDesktopBridge(page, desktop.bridge.wsUrl);
+    await page.goto(desktop.bridge.url);
+    const sender = await commandLine.send(desktop.server.url, [
+      albumOf(join(desktop.scratch.path, 'Holiday'), 512 * 1024 * 1024),
     ]);
 
     await page.getByRole('tab', { name: 'Receive' }).click();

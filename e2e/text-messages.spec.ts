@@ -1,14 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { join } from 'node:path';
-import { startSignalingServer } from '../src-main/signaling-server';
-import { startDesktopBridge, type DesktopBridge } from './support/desktop-bridge/bridge-server';
 import { installDesktopBridge } from './support/desktop-bridge/install-bridge';
-import { testControllerOptions } from './support/desktop-bridge/test-controller-options';
+import {
+  startLoopbackDesktop,
+  type LoopbackDesktop,
+} from './support/desktop-bridge/loopback-desktop';
 import { requireTool } from './support/required-tools';
 import { ChildProgram } from './support/web-client/child-program';
 import { usePageRig } from './support/web-client/page-rig';
 import { ensureRendererBuilt } from './support/web-client/renderer-build';
-import { scratchDir } from './support/web-client/test-files';
 
 // docs/protocol.md, "Text messages": a text goes from one Ferry to another and is shown, not
 // saved, on the web client, the desktop app and the command line.
@@ -88,35 +88,18 @@ test.describe('the web client', () => {
 });
 
 test.describe('the desktop app', () => {
-  let server: Awaited<ReturnType<typeof startSignalingServer>>;
-  let bridge: DesktopBridge;
-  let scratch: ReturnType<typeof scratchDir>;
+  let desktop: LoopbackDesktop;
 
   test.beforeAll(() => ensureRendererBuilt());
 
   test.beforeEach(async ({ page }) => {
-    scratch = scratchDir('desktop-text');
-    server = await startSignalingServer({
-      port: 0,
-      host: '127.0.0.1',
-      log: { info: () => undefined, error: (line) => console.error(line) },
-    });
-    bridge = await startDesktopBridge(
-      testControllerOptions({
-        userDataDir: join(scratch.path, 'user-data'),
-        defaultDownloadFolder: join(scratch.path, 'Downloads'),
-        defaultServerUrl: server.url,
-        lanAddress: '127.0.0.1',
-      }),
-    );
-    await installDesktopBridge(page, bridge.wsUrl);
-    await page.goto(bridge.url);
+    desktop = await startLoopbackDesktop('desktop-text');
+    await installDesktopBridge(page, desktop.bridge.wsUrl);
+    await page.goto(desktop.bridge.url);
   });
 
   test.afterEach(async () => {
-    await bridge.close();
-    await server.close();
-    scratch.remove();
+    await desktop.close();
   });
 
   test('sends a typed text that the command line prints after "Text:"', async ({ page }) => {
@@ -126,7 +109,11 @@ test.describe('the desktop app', () => {
     await expect(codeShown).toBeVisible();
     const code = ((await codeShown.textContent()) ?? '').trim();
 
-    const receiver = cliReceiver(server.url, join(scratch.path, 'from-desktop'), code);
+    const receiver = cliReceiver(
+      desktop.server.url,
+      join(desktop.scratch.path, 'from-desktop'),
+      code,
+    );
     expect(await printedText(receiver)).toBe(LINKED);
     await expect(page.getByTestId('transfer-done')).toBeVisible({ timeout: STEP_MS });
   });

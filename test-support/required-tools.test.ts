@@ -46,6 +46,28 @@ describe('a test that needs a program npm cannot install', () => {
     expect(() => findTool('redis')).toThrow(/unknown tool "chrome"/);
   });
 
+  it('finds Firefox ESR at FIREFOX_PATH, says how to get it, and fails under CI=true', () => {
+    vi.stubEnv('FERRY_TEST_HIDE', '');
+    vi.stubEnv('FIREFOX_PATH', process.execPath);
+    expect(checkTool('firefox')).toEqual({ outcome: 'run', path: process.execPath });
+
+    vi.stubEnv('FIREFOX_PATH', '/nonexistent/firefox-esr');
+    vi.stubEnv('CI', '');
+    expect(checkTool('firefox')).toEqual({
+      outcome: 'skip',
+      reason: 'needs Firefox ESR (apt-get install firefox-esr, or set FIREFOX_PATH)',
+    });
+
+    vi.stubEnv('FIREFOX_PATH', process.execPath);
+    vi.stubEnv('FERRY_TEST_HIDE', 'firefox');
+    vi.stubEnv('CI', 'true');
+    const check = checkTool('firefox');
+    expect(check.outcome).toBe('fail');
+    expect(check.outcome === 'fail' && check.reason).toMatch(
+      /apt-get install firefox-esr.*CI=true/,
+    );
+  });
+
   it('prints one line: the reason, then which test', () => {
     const line = skipLine('needs coturn (apt-get install coturn)', 'the relay route');
     expect(line).toBe('skipped: needs coturn (apt-get install coturn) — the relay route');

@@ -7,10 +7,10 @@ import { delimiter, join } from 'node:path';
  * `skipped: needs Redis (apt-get install redis-server) — <test>`, unless CI=true: `.ci/run`
  * installs every tool marked `installedByCi`, so there a missing one fails the test instead.
  *
- * FERRY_TEST_HIDE=chromium,redis,coturn (any of the names below, or `all`) makes tools count as
+ * FERRY_TEST_HIDE=chromium,firefox,redis,coturn (any of the names below, or `all`) makes tools count as
  * absent, to see the skip lines, or with CI=true the failures, without uninstalling anything.
  */
-export type RequiredTool = 'chromium' | 'redis' | 'coturn' | 'electron';
+export type RequiredTool = 'chromium' | 'firefox' | 'redis' | 'coturn' | 'electron';
 
 interface ToolSpec {
   /** What the line says is needed. */
@@ -23,6 +23,7 @@ interface ToolSpec {
 }
 
 const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
+const FIREFOX_CANDIDATES = ['/usr/bin/firefox-esr'];
 
 const TOOLS: Record<RequiredTool, ToolSpec> = {
   // Debian's Chromium: Playwright's own browser download cannot work offline.
@@ -34,6 +35,18 @@ const TOOLS: Record<RequiredTool, ToolSpec> = {
       const fromEnv = process.env.CHROMIUM_PATH;
       if (fromEnv) return existsSync(fromEnv) ? fromEnv : undefined;
       return CHROMIUM_CANDIDATES.find((path) => existsSync(path));
+    },
+  },
+  // Debian's Firefox ESR, driven over WebDriver BiDi by puppeteer-core (Playwright needs its own
+  // patched Firefox build, which cannot be downloaded offline).
+  firefox: {
+    label: 'Firefox ESR',
+    install: 'apt-get install firefox-esr, or set FIREFOX_PATH',
+    installedByCi: true,
+    locate: () => {
+      const fromEnv = process.env.FIREFOX_PATH;
+      if (fromEnv) return existsSync(fromEnv) ? fromEnv : undefined;
+      return FIREFOX_CANDIDATES.find((path) => existsSync(path));
     },
   },
   redis: {

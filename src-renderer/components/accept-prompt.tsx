@@ -6,6 +6,7 @@ import type { OfferFileView, TransferView } from '../../src-shared/transfer/tran
 import { useFerryStores } from '../stores/stores-context';
 import { countOf } from '../../src-shared/format/count-of';
 import { fileTree, type TreeNode } from '../../src-shared/transfer/file-tree';
+import { OfferAnswer } from './offer-answer';
 import { PeerCheckLine } from './peer-check-line';
 import { StepHeading } from './step-heading';
 import { ZipChoice } from './zip-choice';
@@ -17,9 +18,7 @@ type AwaitingAcceptance = Extract<TransferView, { phase: 'awaiting-acceptance' }
 export function AcceptPrompt({ view }: { view: AwaitingAcceptance }) {
   const { backend, transfer } = useFerryStores();
   const chosen = useStore(transfer, (state) => state.destination);
-  const pending = useStore(transfer, (state) => state.pending);
   const packing = useStore(transfer, (state) => state.packing);
-  const answerOffer = useStore(transfer, (state) => state.answerOffer);
   const changeDestination = useStore(transfer, (state) => state.changeDestination);
   const headingId = useId();
   const { offer } = view;
@@ -82,24 +81,7 @@ export function AcceptPrompt({ view }: { view: AwaitingAcceptance }) {
         </p>
       )}
       <PeerCheckLine check={offer.peerCheck} />
-      <div className="actions">
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={pending}
-          onClick={() => void answerOffer(true)}
-        >
-          Accept
-        </button>
-        <button
-          type="button"
-          className="button"
-          disabled={pending}
-          onClick={() => void answerOffer(false)}
-        >
-          Decline
-        </button>
-      </div>
+      <OfferAnswer />
     </section>
   );
 }

@@ -1,0 +1,139 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { expect } from '@playwright/test';
+import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core';
+
+/** As FerryPage's: generous enough for a transfer on a loaded two-core machine. */
+const TRANSFER_TIMEOUT_MS = 90_000;
+
+/**
+ * Debian's Firefox ESR, headless, driven over WebDriver BiDi: Playwright can only drive its own
+ * patched Firefox, which cannot be downloaded offline, while puppeteer-core speaks the standard
+ * protocol every stock Firefox has.
+ */
+export function launchFirefox(executablePath: string): Promise<Browser> {
+  return puppeteer.launch({
+    browser: 'firefox',
+    protocol: 'webDriverBiDi',
+    executablePath,
+    headless: true,
+    extraPrefsFirefox: {
+      // Nothing dials out on a closed network, and no first-run pages get in the way.
+      'app.update.enabled': false,
+      'browser.shell.checkDefaultBrowser': false,
+      'datareporting.policy.dataSubmissionEnabled': false,
+    },
+  });
+}
+
+/**
+ * The web client in Firefox as a person uses it, through its visible controls (selectors by
+ * role and text, as FerryPage's), in a browser context of its own whose downloads go, without
+ * asking, into a scratch folder (WebDriver BiDi's browser.setDownloadBehavior).
+ */
+export class FirefoxPage {
+  private constructor(
+    readonly page: Page,
+    private readonly context: BrowserContext,
+    /** Where the page's downloads land. */
+    readonly downloads: string,
+  ) {}
+
+  static async open(browser: Browser, url: string): Promise<FirefoxPage> {
+    const downloads = mkdtempSync(join(tmpdir(), 'ferry-firefox-downloads-'));
+    const context = await browser.createBrowserContext({
+      downloadBehavior: { policy: 'allow', downloadPath: downloads },
+    });
+    const page = await context.newPage();
+    page.setDefaultTimeout(TRANSFER_TIMEOUT_MS);
+    await page.goto(url);
+    await page.waitForSelector('[role=tab]::-p-text(Send)', { visible: true });
+    return new FirefoxPage(page, context, downloads);
+  }
+
+  /**
+   * Adds the files by dropping them on the drop zone, sends them, and returns the code shown.
+   * A drop, not the "Choose files" picker: headless Firefox has no file dialog, so it fires
+   * `cancel` on the input as soon as the page opens it, before WebDriver BiDi's input.setFiles
+   * can fill it in. A synthetic drop carries a DataTransfer without entries, so the page takes
+   * each item's getAsFile(): the same File objects a real drop of files gives it.
+   */
+  async send(paths: readonly string[]): Promise<string> {
+    const files = paths.map((path) => ({
+      name: basename(path),
+      base64: readFileSync(path).toString('base64'),
+    }));
+    await this.page.$eval(
+      '[data-testid=drop-zone]',
+      (zone, dropped) => {
+        const data = new DataTransfer();
+        for (const { name, base64 } of dropped) {
+          const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+          data.items.add(new File([bytes], name, { type: 'application/octet-stream' }));
+        }
+        zone.dispatchEvent(
+          new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }),
+        );
+      },
+      files,
+    );
+    for (const { name } of files) {
+      await this.page.waitForSelector(`::-p-text(${name})`);
+    }
+    await this.page.locator('.actions button.button--primary::-p-text(Send)').click();
+    const code = await this.page.waitForSelector('[data-testid=transfer-code]', { visible: true });
+    return ((await code?.evaluate((element) => element.textContent)) ?? '').trim();
+  }
+
+  /** Types the code on the Receive screen and asks for the offer. */
+  async receive(code: string): Promise<void> {
+    await this.page.locator('[role=tab]::-p-text(Receive)').click();
+    await this.page.locator('input[role=combobox]').fill(code);
+    await this.page.locator('form.receive-form button[type=submit]').click();
+  }
+
+  async accept(): Promise<void> {
+    await this.page.waitForSelector('::-p-text(Incoming files)', { visible: true });
+    await this.page.locator('button::-p-text(Accept)').click();
+  }
+
+  /** The words the page shows in its verification line, once it shows them. */
+  async words(): Promise<string> {
+    const words = await this.page.waitForSelector('[data-testid=peer-check] .verification-words', {
+      visible: true,
+    });
+    return (await words?.evaluate((element) => element.textContent)) ?? '';
+  }
+
+  /** Waits for the transfer to finish and returns what the done screen says. */
+  async done(): Promise<string> {
+    const done = await this.page.waitForSelector('[data-testid=transfer-done]', { visible: true });
+    return (await done?.evaluate((element) => element.textContent)) ?? '';
+  }
+
+  /**
+   * Waits until Firefox has finished writing the download `name` of `bytes` bytes and returns
+   * its path. While it writes, Firefox keeps an empty placeholder under the final name beside a
+   * `.part` file it renames over the placeholder at the end.
+   */
+  async savedDownload(name: string, bytes: number): Promise<string> {
+    const path = join(this.downloads, name);
+    const complete = (): boolean =>
+      existsSync(path) &&
+      statSync(path).size === bytes &&
+      !readdirSync(this.downloads).some((entry) => entry.endsWith('.part'));
+    await expect
+      .poll(complete, {
+        message: `${name} saved whole in ${this.downloads}`,
+        timeout: TRANSFER_TIMEOUT_MS,
+      })
+      .toBe(true);
+    return path;
+  }
+
+  async close(): Promise<void> {
+    await this.context.close();
+    rmSync(this.downloads, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,29 @@
+import { useStore } from 'zustand';
+import { useFerryStores } from '../stores/stores-context';
+
+/** Accept and Decline for the offer on screen, held while an answer is on its way. */
+export function OfferAnswer() {
+  const { transfer } = useFerryStores();
+  const pending = useStore(transfer, (state) => state.pending);
+  const answerOffer = useStore(transfer, (state) => state.answerOffer);
+  return (
+    <div className="actions">
+      <button
+        type="button"
+        className="button button--primary"
+        disabled={pending}
+        onClick={() => void answerOffer(true)}
+      >
+        Accept
+      </button>
+      <button
+        type="button"
+        className="button"
+        disabled={pending}
+        onClick={() => void answerOffer(false)}
+      >
+        Decline
+      </button>
+    </div>
+  );
+}
