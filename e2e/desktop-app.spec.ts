@@ -139,13 +139,12 @@ test('the accept prompt lists every file a command-line sender offers, flagging 
   await receiveInApp(page, code);
   await expect(page.getByText('Look before accepting: 1 hidden and 1 executable.')).toBeVisible();
   const listed = page.getByRole('list', { name: 'Offered files' });
-  await expect(listed.getByRole('listitem')).toHaveCount(32);
-  await expect(listed.getByRole('listitem').filter({ hasText: 'kit/.env' })).toContainText(
-    'hidden',
-  );
-  await expect(listed.getByRole('listitem').filter({ hasText: 'kit/setup.exe' })).toContainText(
-    'executable',
-  );
+  // A tree: kit/ holds photos/ (30 files), .env and setup.exe (docs/protocol.md, "File list").
+  const files = listed.locator('li:not(.file-tree-folder)');
+  await expect(files).toHaveCount(32);
+  await expect(listed.locator('.file-tree-folder > .file-name')).toHaveText(['kit/', 'photos/']);
+  await expect(files.filter({ hasText: '.env' })).toContainText('hidden');
+  await expect(files.filter({ hasText: 'setup.exe' })).toContainText('executable');
   await page.screenshot({ path: 'reports/screenshots/accept-prompt.png' });
   await page.getByRole('button', { name: 'Decline' }).click();
   expect(readdirSync(downloads)).toEqual([]);
@@ -217,7 +216,8 @@ test('cancelling mid-transfer in the app keeps what arrived, never under its fin
   await expect(page.getByTestId('transfer-progress')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(/What arrived is kept/)).toBeVisible();
   await page.getByRole('button', { name: 'Cancel' }).click();
-  await expect(page.getByRole('alert')).toBeVisible();
+  // The person's own choice, said plainly (docs/protocol.md, "Named outcomes").
+  await expect(page.getByRole('region', { name: 'Transfer stopped' })).toBeVisible();
   expect(await sender.waitForExit(15_000)).not.toBe(0);
   expect(readdirSync(downloads).sort()).toEqual(['big.iso.part', 'big.iso.part.ferry']);
 

@@ -141,10 +141,13 @@ for (const native of NATIVE_PEERS) {
       await receiver.receive(sending.code);
       await receiver.decline();
 
-      expect(await receiver.failure()).toContain('Transfer declined');
+      // Named on both sides (docs/protocol.md, "Named outcomes"): a choice, not an error.
+      await expect(await receiver.ended('Transfer declined')).toContainText(
+        'You declined the files.',
+      );
       const sender = await sending.finished();
       expect(sender.exitCode).not.toBe(0);
-      expect(sender.output).toMatch(/^Error: /m);
+      expect(sender.output).toMatch(/declined by the other person/i);
     });
 
     test(`the ${native.name} declines what the browser sends`, async ({ browser }) => {
@@ -156,7 +159,8 @@ for (const native of NATIVE_PEERS) {
       receiving.answer(false);
 
       expect((await receiving.finished()).exitCode).not.toBe(0);
-      expect(await sender.failure()).toMatch(/other device closed the connection/i);
+      const card = await sender.ended('Declined by the other person');
+      await expect(card.getByRole('button', { name: 'Send again' })).toBeVisible();
       expect(digestTree(into)).toEqual({});
     });
 
@@ -168,8 +172,12 @@ for (const native of NATIVE_PEERS) {
       await receiving.transferring();
       await sender.cancel();
 
-      expect(await sender.failure()).toContain('Transfer cancelled');
-      expect((await receiving.finished()).exitCode).not.toBe(0);
+      await expect(await sender.ended('Transfer stopped')).toContainText(
+        'You stopped the transfer.',
+      );
+      const received = await receiving.finished();
+      expect(received.exitCode).not.toBe(0);
+      expect(received.output).toMatch(/stopped by the other person/i);
       expect(Object.keys(digestTree(into)).sort()).toEqual(KEPT_FOR_RESUME);
     });
 
@@ -181,7 +189,7 @@ for (const native of NATIVE_PEERS) {
       await receiver.transferring();
       await sending.cancel();
 
-      expect(await receiver.failure()).toContain('Connection lost');
+      await receiver.ended('Stopped by the other person');
       expect(await receiver.savedDownloads(1)).toEqual([]);
     });
 
@@ -195,8 +203,12 @@ for (const native of NATIVE_PEERS) {
       await receiver.transferring();
       await receiver.cancel();
 
-      expect(await receiver.failure()).toContain('Transfer cancelled');
-      expect((await sending.finished()).exitCode).not.toBe(0);
+      await expect(await receiver.ended('Transfer stopped')).toContainText(
+        'You stopped the transfer.',
+      );
+      const sent = await sending.finished();
+      expect(sent.exitCode).not.toBe(0);
+      expect(sent.output).toMatch(/stopped by the other person/i);
     });
 
     test(`the ${native.name} cancels a receive from the browser mid-transfer`, async ({
@@ -209,7 +221,7 @@ for (const native of NATIVE_PEERS) {
       await receiving.transferring();
       await receiving.cancel();
 
-      expect(await sender.failure()).toContain('Connection lost');
+      await sender.ended('Stopped by the other person');
       expect(Object.keys(digestTree(into)).sort()).toEqual(KEPT_FOR_RESUME);
     });
 

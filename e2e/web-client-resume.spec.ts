@@ -125,8 +125,9 @@ test('a browser receiving into a chosen folder keeps what arrived when the sende
     .poll(() => bytesShownDone(receiver), { timeout: STEP_TIMEOUT_MS, intervals: [5] })
     .toBeGreaterThanOrEqual(LARGE_SIZE * CUT_SHARE);
   await first.cancel();
-  expect(await receiver.failure()).toContain('Connection lost');
-  // The failure shows while the page still puts what arrived in place (Chromium's .crswap).
+  // The sender's Ctrl-C is named (docs/protocol.md, "Named outcomes").
+  await receiver.ended('Stopped by the other person');
+  // The outcome shows while the page still puts what arrived in place (Chromium's .crswap).
   await expect
     .poll(() => listChosenFolder(receiver.page), { timeout: STEP_TIMEOUT_MS })
     .toEqual(['movie.mkv.part', 'movie.mkv.part.ferry']);
