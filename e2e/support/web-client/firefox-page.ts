@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { expect } from '@playwright/test';
@@ -23,6 +23,9 @@ export function launchFirefox(executablePath: string): Promise<Browser> {
       'app.update.enabled': false,
       'browser.shell.checkDefaultBrowser': false,
       'datareporting.policy.dataSubmissionEnabled': false,
+      // Otherwise headless Firefox cancels the page's file input the moment it opens, before
+      // WebDriver BiDi can fill it (../shared/WEBRTC-NOTES.md, "Firefox").
+      'remote.bidi.dismiss_file_pickers.enabled': false,
     },
   });
 }
@@ -52,32 +55,14 @@ export class FirefoxPage {
     return new FirefoxPage(page, context, downloads);
   }
 
-  /**
-   * Adds the files by dropping them on the drop zone, sends them, and returns the code shown.
-   * A drop, not the "Choose files" picker: headless Firefox has no file dialog, so it fires
-   * `cancel` on the input as soon as the page opens it, before WebDriver BiDi's input.setFiles
-   * can fill it in. A synthetic drop carries a DataTransfer without entries, so the page takes
-   * each item's getAsFile(): the same File objects a real drop of files gives it.
-   */
+  /** Chooses the files with "Choose files", as a person does, sends them, and returns the code. */
   async send(paths: readonly string[]): Promise<string> {
-    const files = paths.map((path) => ({
-      name: basename(path),
-      base64: readFileSync(path).toString('base64'),
-    }));
-    await this.page.$eval(
-      '[data-testid=drop-zone]',
-      (zone, dropped) => {
-        const data = new DataTransfer();
-        for (const { name, base64 } of dropped) {
-          const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
-          data.items.add(new File([bytes], name, { type: 'application/octet-stream' }));
-        }
-        zone.dispatchEvent(
-          new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }),
-        );
-      },
-      files,
-    );
+    const [chooser] = await Promise.all([
+      this.page.waitForFileChooser(),
+      this.page.locator('button::-p-text(Choose files)').click(),
+    ]);
+    await chooser.accept([...paths]);
+    const files = paths.map((path) => ({ name: basename(path) }));
     for (const { name } of files) {
       await this.page.waitForSelector(`::-p-text(${name})`);
     }
