@@ -115,6 +115,12 @@ export interface PeerOptions {
    */
   extensions?: boolean;
   /**
+   * How many connections a batch is striped over when the other peer speaks `lanes`, the first
+   * included (docs/protocol.md, "Lanes"). Default LANE_COUNT; 1 keeps to one connection and does
+   * not announce `lanes`.
+   */
+  lanes?: number;
+  /**
    * This installation's persistent certificate, name and remembered devices (devices/
    * installation.ts; docs/protocol.md, "Remembered devices"). Without it every connection has a
    * fresh certificate and `device` is not offered.

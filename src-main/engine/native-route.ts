@@ -1,9 +1,11 @@
 import type { RouteChoice } from '../../src-shared/session/send-flow';
 import type { Clock } from '../../src-shared/session/ports';
+import type { LaneOptions } from '../../src-shared/session/lanes/lane-bond';
+import { LANE_COUNT } from '../../src-shared/session/session-limits';
 import type { SignalingRequests } from '../../src-shared/http/signaling-requests';
 import type { PeerOptions } from './engine-options';
 import { nodeClock } from './node-clock';
-import { PeerLink } from './peer-link';
+import { PeerLink, type PeerLinkOptions } from './peer-link';
 import { setUpRoute } from './route-setup';
 import type { TransferControl } from './transfer';
 
@@ -13,6 +15,16 @@ export interface NativeRoute {
   choose(stop: AbortSignal): Promise<RouteChoice>;
   /** The channel of the newest attempt is open: tells the owner which route it took. */
   opened(): void;
+  /**
+   * Extra connections on the chosen route for the `lanes` extension (docs/protocol.md, "Lanes");
+   * undefined when this peer does not stripe (`lanes` 1, or the extensions are off).
+   */
+  lanes(): LaneOptions | undefined;
+}
+
+/** How many connections this peer stripes over; 1 means it does not speak `lanes`. */
+export function laneCount(options: PeerOptions): number {
+  return options.extensions === false ? 1 : (options.lanes ?? LANE_COUNT);
 }
 
 /** Connection attempts on node-datachannel, keeping the newest one to report its route. */
@@ -22,23 +34,31 @@ export function nativeRoute(
   control: TransferControl,
 ): NativeRoute {
   let latest: PeerLink | undefined;
+  let chosen: Omit<PeerLinkOptions, 'role'> | undefined;
+  const count = laneCount(options);
   return {
     clock: nodeClock,
     async choose(stop) {
       const route = await setUpRoute(options, requests, control.warn, stop);
+      chosen = {
+        ...route,
+        ...(options.identity === undefined ? {} : { pemFile: options.identity.pemFile }),
+      };
+      const settings = chosen;
       return {
         createPeer: (role) => {
-          latest = new PeerLink({
-            role,
-            ...route,
-            ...(options.identity === undefined ? {} : { pemFile: options.identity.pemFile }),
-          });
+          latest = new PeerLink({ role, ...settings });
           return latest;
         },
       };
     },
     opened() {
       if (latest !== undefined) control.connected(latest.route());
+    },
+    lanes() {
+      const settings = chosen;
+      if (count <= 1 || settings === undefined) return undefined;
+      return { count, createPeer: (role) => new PeerLink({ role, ...settings }) };
     },
   };
 }

@@ -9,7 +9,7 @@ import { DEFAULT_TIMEOUTS, type ReceiveOptions } from './engine-options';
 import { freeBytesIn, measuringFreeSpace } from './free-space';
 import { connectTimeouts, receiverTimers } from './engine-timeouts';
 import { localVersion } from './local-version';
-import { nativeRoute } from './native-route';
+import { laneCount, nativeRoute } from './native-route';
 import { nodeSha256 } from './node-sha256';
 import { partFileTarget } from './part-file-target';
 import { joinSignalingRoom } from './signaling-seat';
@@ -50,11 +50,13 @@ async function receive(
       chooseRoute: route.choose,
       runSession: (channel, started, accepted, kept) => {
         route.opened();
+        const lanes = route.lanes();
         return runReceiveSession({
           channel,
+          ...(lanes === undefined ? {} : { lanes }),
           clock: route.clock,
           surface: 'native',
-          caps: offeredCapabilities(options.extensions).filter(
+          caps: offeredCapabilities(options.extensions, { lanes: laneCount(options) > 1 }).filter(
             (cap) => options.testSeam?.withoutCaps?.includes(cap) !== true,
           ),
           randomBytes,

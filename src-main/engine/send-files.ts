@@ -10,7 +10,7 @@ import { SessionFailure, unlessCancelled } from '../../src-shared/session/sessio
 import { textMessageProblem, textSource } from '../../src-shared/session/text-message';
 import { DEFAULT_TIMEOUTS, type SendOptions, type SendTextOptions } from './engine-options';
 import { localVersion } from './local-version';
-import { nativeRoute } from './native-route';
+import { laneCount, nativeRoute } from './native-route';
 import { listSendFiles, type SendFile } from './send-list';
 import { joinSignalingRoom } from './signaling-seat';
 import { nativeSignalingRequests } from './signaling-requests';
@@ -79,7 +79,7 @@ async function send(
   const { sources, announced } = batch;
   const requests = nativeSignalingRequests(options.serverUrl, timeouts);
   const route = nativeRoute(options, requests, control);
-  const caps = offeredCapabilities(options.extensions);
+  const caps = offeredCapabilities(options.extensions, { lanes: laneCount(options) > 1 });
   // One secret for this code, shown with it in the receive link (docs/protocol.md, "Secret link").
   const linkSecret = caps.includes('link') ? newLinkSecret(randomBytes) : undefined;
   await runSendFlow(
@@ -93,8 +93,10 @@ async function send(
       runSession: (channel, started, code, continuing) => {
         route.opened();
         const outgoing = options.testSeam?.outgoing;
+        const lanes = route.lanes();
         return runSendSession({
           channel: outgoing === undefined ? channel : rewritingSends(channel, outgoing),
+          ...(lanes === undefined ? {} : { lanes }),
           clock: route.clock,
           surface: 'native',
           sources,

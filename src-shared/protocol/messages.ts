@@ -90,6 +90,7 @@ export const CAPABILITIES = [
   'device',
   'outcome',
   'text',
+  'lanes',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 

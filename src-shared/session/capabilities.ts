@@ -9,6 +9,12 @@ export const FERRY_CAPABILITIES: readonly Capability[] = CAPABILITIES;
  * the verification words), so a browser page without it (plain http on a LAN address) offers
  * none and speaks the spec's wire alone.
  */
-export function offeredCapabilities(enabled = true): readonly Capability[] {
-  return enabled && canDigest() ? FERRY_CAPABILITIES : [];
+export function offeredCapabilities(
+  enabled = true,
+  runtime: { lanes: boolean } = { lanes: false },
+): readonly Capability[] {
+  if (!enabled || !canDigest()) return [];
+  // `lanes` needs a runtime that can open more connections for the session (docs/protocol.md,
+  // "Lanes"): the native peers; the web client stays on one connection.
+  return runtime.lanes ? FERRY_CAPABILITIES : FERRY_CAPABILITIES.filter((cap) => cap !== 'lanes');
 }

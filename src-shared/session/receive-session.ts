@@ -39,6 +39,7 @@ import { SessionTimers } from './session-timers';
 import { keptBytes, LinkWatch, reconnects, type KeptBytes } from './link-watch';
 import { digestOfBlocks, FileDigest, type IncrementalSha256Factory } from '../verify/file-digest';
 import { linkProofs } from '../verify/link-secret';
+import { LaneBond, type LaneOptions } from './lanes/lane-bond';
 import {
   commitmentTo,
   newNonce,
@@ -68,6 +69,11 @@ export type Acceptance =
 
 export interface ReceiveSessionConfig {
   channel: ChannelPort;
+  /**
+   * Where the runtime can make more connections: a sender that agreed `lanes` may then stripe the
+   * batch over extra ones it opens (docs/protocol.md, "Lanes"). Without it none are answered.
+   */
+  lanes?: LaneOptions;
   clock: Clock;
   surface: Surface;
   /** The runtime's incremental SHA-256, where it has one (file-digest.ts); else WebCrypto. */
@@ -183,7 +189,11 @@ class ReceiveSession {
 
   constructor(config: ReceiveSessionConfig) {
     this.#config = config;
-    const { channel, clock, cancelled, acceptance } = config;
+    const { clock, cancelled, acceptance } = config;
+    const channel =
+      config.lanes === undefined
+        ? config.channel
+        : new LaneBond(config.channel, 'receiver', config.lanes, clock);
     this.#channel = channel;
     this.#buffer = new ChannelBuffer(channel, clock);
     if (!acceptance.ask) this.#target = acceptance.target;

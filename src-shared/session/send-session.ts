@@ -49,10 +49,16 @@ import type { ChannelPort, Clock } from './ports';
 import { ProgressMeter } from './progress-meter';
 import { keptBytes, LinkWatch, reconnects, type KeptBytes } from './link-watch';
 import { CHANNEL_CLOSE_GRACE_MS } from './session-limits';
+import { LaneBond, type LaneOptions } from './lanes/lane-bond';
 import { SessionTimers } from './session-timers';
 
 export interface SendSessionConfig {
   channel: ChannelPort;
+  /**
+   * Where the runtime can make more connections: with `lanes` agreed the batch is striped over
+   * them (docs/protocol.md, "Lanes"). Without it the channel is used as it is.
+   */
+  lanes?: LaneOptions;
   clock: Clock;
   surface: Surface;
   sources: readonly FileSource[];
@@ -157,6 +163,8 @@ class SendSession {
   readonly finished: Promise<SendSessionEnd>;
   readonly #config: SendSessionConfig;
   readonly #channel: ChannelPort;
+  /** The channel as `lanes` widens it, when this runtime can (docs/protocol.md, "Lanes"). */
+  readonly #bond: LaneBond | undefined;
   readonly #buffer: ChannelBuffer;
   readonly #machine: SenderMachine;
   readonly #timers: SessionTimers<SenderTimer>;
@@ -188,7 +196,12 @@ class SendSession {
     this.#sas = sas;
     this.#fingerprints = config.channel.fingerprints();
     this.#remembered = rememberedPeer(config.devices, this.#fingerprints);
-    const { channel, clock, cancelled } = config;
+    const { clock, cancelled } = config;
+    this.#bond =
+      config.lanes === undefined
+        ? undefined
+        : new LaneBond(config.channel, 'sender', config.lanes, clock);
+    const channel = this.#bond ?? config.channel;
     this.#channel = channel;
     this.#buffer = new ChannelBuffer(channel, clock);
     this.#chunkBytes = chunkSizeFor(channel.maxMessageSize(), config.surface);
@@ -267,6 +280,8 @@ class SendSession {
       this.#started = true;
       this.#config.started(reconnects(this.#machine.agreed));
     }
+    // Lanes open while the receiver decides, so the first file's data can already take turns.
+    if (this.#machine.agreed.has('lanes')) this.#bond?.widen();
     // The receiver's caps come before its first ack, so once started the agreement is known.
     if (this.#started && this.#active && reconnects(this.#machine.agreed)) this.#link.start();
     if (!this.#active) this.#link.stop();

@@ -39,3 +39,32 @@ export const CHANNEL_CLOSE_GRACE_MS = 5000;
 
 /** Between two tries to get back into the reconnect room (the server may be out of reach too). */
 export const RECONNECT_RETRY_MS = 1000;
+
+/**
+ * Connections a native sender stripes a batch over, the first included (docs/protocol.md,
+ * "Lanes"): each SCTP association has its own window and congestion control, so over a long or
+ * lossy path N of them carry about N times what one does (docs/performance.md).
+ */
+export const LANE_COUNT = 4;
+
+/** A receiver answers lanes numbered 1 to LANES_MAX − 1 and no more: each costs a connection. */
+export const LANES_MAX = 8;
+
+/**
+ * The extra lanes get this long to open, counted from the sender's first offer; the batch is
+ * striped over those open by then, or stays on the first connection alone.
+ */
+export const LANE_SETUP_TIMEOUT_MS = 10_000;
+
+/**
+ * A `ferry-lane` message carries one SDP description or candidate: far above the spec's
+ * 1000-byte control limit, far below anything that could cost memory.
+ */
+export const LANE_MESSAGE_MAX_BYTES = 16 * 1024;
+
+/**
+ * Frames a receiver holds that arrived on one lane ahead of their turn. Round-robin striping
+ * bounds this by the other lanes' windows (about 8 MiB each); a sender past it is broken or
+ * hostile, and the link is ended rather than the memory spent.
+ */
+export const LANE_REORDER_MAX_BYTES = 96 * 1024 * 1024;

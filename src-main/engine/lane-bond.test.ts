@@ -1,0 +1,104 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { binaryFrame, textFrame, type Frame } from '../../src-shared/protocol';
+import { connectPeer, type ConnectResult } from '../../src-shared/session/connect-peer';
+import { LaneBond } from '../../src-shared/session/lanes/lane-bond';
+import type { ChannelPort } from '../../src-shared/session/ports';
+import { signalingPair } from '../../src-shared/session/testing/signaling-pair';
+import { nodeClock } from './node-clock';
+import { PeerLink } from './peer-link';
+
+const links: PeerLink[] = [];
+
+afterEach(() => {
+  for (const link of links.splice(0)) link.close(0);
+});
+
+const TIMEOUTS = {
+  offerAnswer: 5000,
+  connect: 6000,
+  attempt: 3000,
+  channelGrace: 3000,
+  peerJoin: 5000,
+};
+
+const LANES = 4;
+const FRAME_BYTES = 64 * 1024;
+
+function createPeer(role: 'offerer' | 'answerer'): PeerLink {
+  const link = new PeerLink({ role, iceServers: [], relayOnly: false });
+  links.push(link);
+  return link;
+}
+
+function channelOf(result: ConnectResult): ChannelPort {
+  if (!result.ok) throw new Error(`${result.failure.code}: ${result.failure.message}`);
+  return result.channel;
+}
+
+/** The first connection between two node-datachannel peers, as the session core makes it. */
+async function firstConnection(): Promise<[ChannelPort, ChannelPort]> {
+  const room = signalingPair();
+  const common = { createPeer, clock: nodeClock, timeouts: TIMEOUTS };
+  const sender = connectPeer({ ...common, signaling: room.sender }).result;
+  const receiver = connectPeer({ ...common, signaling: room.receiver }).result;
+  room.join();
+  return [channelOf(await sender), channelOf(await receiver)];
+}
+
+/** Frame `index`: text or binary by turns, its index readable from either. */
+function numbered(index: number): Frame {
+  if (index % 3 === 0) return textFrame(JSON.stringify({ type: 'note', index }));
+  const bytes = new Uint8Array(FRAME_BYTES);
+  new DataView(bytes.buffer).setUint32(0, index);
+  return binaryFrame(bytes);
+}
+
+function indexOf(frame: Frame): number {
+  if (frame.kind === 'text') return (JSON.parse(frame.text) as { index: number }).index;
+  return new DataView(frame.bytes.buffer, frame.bytes.byteOffset).getUint32(0);
+}
+
+/** Resolves once the sender's bond stripes over more than its first connection. */
+async function striped(bond: LaneBond): Promise<void> {
+  while (bond.width === 1) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+describe('lanes: one ordered channel over several node-datachannel connections', () => {
+  it('stripes over four connections opened through the first, and the receiver gets every frame in order', async () => {
+    const [out, into] = await firstConnection();
+    const sender = new LaneBond(out, 'sender', { createPeer, count: LANES }, nodeClock);
+    const receiver = new LaneBond(into, 'receiver', { createPeer, count: LANES }, nodeClock);
+    const total = 2000;
+    const seen: number[] = [];
+    const all = new Promise<void>((resolve) =>
+      receiver.listen({
+        frame: (frame) => {
+          seen.push(indexOf(frame));
+          if (seen.length === total) resolve();
+        },
+      }),
+    );
+    // Frames sent before the lanes open go on the first connection, and keep their place.
+    let sent = 0;
+    while (sent < 20) expect(sender.send(numbered(sent++))).toBe(true);
+    sender.widen();
+    await striped(sender);
+    // The receiver's own frames stay on the first connection, in order, and cost no turn.
+    const answers: number[] = [];
+    const answered = new Promise<void>((resolve) =>
+      sender.listen({
+        frame: (frame) => {
+          answers.push(indexOf(frame));
+          if (answers.length === 10) resolve();
+        },
+      }),
+    );
+    for (let answer = 0; answer < 10; answer += 1) receiver.send(numbered(answer * 3));
+    while (sent < total) expect(sender.send(numbered(sent++))).toBe(true);
+    await Promise.all([all, answered]);
+    expect(answers).toEqual(Array.from({ length: 10 }, (_, index) => index * 3));
+
+    expect(sender.width).toBe(LANES);
+    expect(seen).toEqual(Array.from({ length: total }, (_, index) => index));
+  });
+});
