@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { binaryFrame, textFrame, type Frame } from '../../src-shared/protocol';
 import { connectPeer, type ConnectResult } from '../../src-shared/session/connect-peer';
 import { LaneBond } from '../../src-shared/session/lanes/lane-bond';
+import { stripeFrame } from '../../src-shared/session/lanes/lane-messages';
+import { LANE_REORDER_MAX_BYTES } from '../../src-shared/session/session-limits';
 import type { ChannelPort } from '../../src-shared/session/ports';
 import { signalingPair } from '../../src-shared/session/testing/signaling-pair';
 import { nodeClock } from './node-clock';
@@ -100,5 +102,61 @@ describe('lanes: one ordered channel over several node-datachannel connections',
 
     expect(sender.width).toBe(LANES);
     expect(seen).toEqual(Array.from({ length: total }, (_, index) => index));
+  });
+
+  it('ends the link when a sender stripes over a lane the receiver never answered', async () => {
+    const [out, into] = await firstConnection();
+    const receiver = new LaneBond(into, 'receiver', { createPeer, count: LANES }, nodeClock);
+    const closed = new Promise<string>((resolve) => receiver.listen({ closed: resolve }));
+
+    out.send(stripeFrame([2]));
+
+    expect(await closed).toBe('the sender striped over lane 2, which it never opened');
+    expect(receiver.isClosed).toBe(true);
+  });
+
+  it('ends the link rather than hold more than the limit ahead of a lane whose turn never comes', async () => {
+    const [out, into] = await firstConnection();
+    // A sender whose first connection carries nothing once striping began.
+    let striping = false;
+    const silentFirst: ChannelPort = {
+      send: (frame) => {
+        if (frame.kind === 'text' && frame.text.includes('ferry-stripe')) striping = true;
+        else if (striping) return true;
+        return out.send(frame);
+      },
+      listen: (handlers) => out.listen(handlers),
+      bufferedAmount: () => out.bufferedAmount(),
+      setBufferedAmountLowThreshold: (bytes) => out.setBufferedAmountLowThreshold(bytes),
+      maxMessageSize: () => out.maxMessageSize(),
+      relayed: () => out.relayed(),
+      fingerprints: () => out.fingerprints(),
+      get isClosed() {
+        return out.isClosed;
+      },
+      close: (graceMs) => out.close(graceMs),
+      released: out.released,
+    };
+    const sender = new LaneBond(silentFirst, 'sender', { createPeer, count: LANES }, nodeClock);
+    const receiver = new LaneBond(into, 'receiver', { createPeer, count: LANES }, nodeClock);
+    const delivered: Frame[] = [];
+    const closed = new Promise<string>((resolve) =>
+      receiver.listen({ closed: resolve, frame: (frame) => delivered.push(frame) }),
+    );
+    sender.widen();
+    await striped(sender);
+    const frame = binaryFrame(new Uint8Array(FRAME_BYTES));
+    // Every LANES-th frame is the silent connection's turn, and never arrives.
+    const needed =
+      Math.ceil(((LANE_REORDER_MAX_BYTES / FRAME_BYTES) * LANES) / (LANES - 1)) + LANES;
+    for (let sent = 0; sent < needed && !receiver.isClosed; sent += 1) {
+      sender.send(frame);
+      while (sender.bufferedAmount() > 4 * 1024 * 1024 && !receiver.isClosed) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    }
+
+    expect(await closed).toMatch(/ran more than \d+ bytes ahead/);
+    expect(delivered).toEqual([]);
   });
 });

@@ -68,3 +68,17 @@ export const LANE_MESSAGE_MAX_BYTES = 16 * 1024;
  * hostile, and the link is ended rather than the memory spent.
  */
 export const LANE_REORDER_MAX_BYTES = 96 * 1024 * 1024;
+
+/**
+ * SCTP settings of every native peer, process-wide in node-datachannel (docs/performance.md,
+ * "Tuning", has the measurements behind each value). libdatachannel's defaults collapse over a
+ * long path: a 1 MiB window caps what one association carries at 1 MiB per round trip, and its
+ * delayed SACKs stall the sender's window growth.
+ */
+export const NATIVE_SCTP_SETTINGS = {
+  /** Bytes each association may hold unacknowledged, each way: the window over a long path. */
+  sendBufferSize: 8 * 1024 * 1024,
+  recvBufferSize: 8 * 1024 * 1024,
+  /** Acknowledge every packet pair at once instead of waiting up to 200 ms. */
+  delayedSackTime: 0,
+} as const;
