@@ -35,11 +35,44 @@ const OUTCOME_SHOWN = `new Promise((resolve) => {
   observer.observe(document.body, { childList: true, subtree: true });
 })`;
 
-async function openWebClient(context: BrowserContext, url: string): Promise<Page> {
+export async function openWebClient(context: BrowserContext, url: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(url);
   await page.getByRole('tab', { name: 'Send' }).waitFor();
   return page;
+}
+
+/** The web client sends `file`; resolves with the code it shows. */
+export async function pageSends(page: Page, file: string): Promise<string> {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose files' }).click();
+  await (await chooser).setFiles(file);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  return ((await page.getByTestId('transfer-code').textContent()) ?? '').trim();
+}
+
+/**
+ * The web client receives `code` and accepts the offer; resolves with `performance.now()` at the
+ * moment the outcome showed, once it is known to be a success; throws on a failure.
+ */
+async function pageReceives(page: Page, code: string): Promise<number> {
+  await page.getByRole('tab', { name: 'Receive' }).click();
+  await page.getByRole('combobox', { name: 'Code' }).fill(code);
+  await page.getByRole('button', { name: 'Receive', exact: true }).click();
+  const accept = page.getByRole('button', { name: 'Accept' });
+  await accept.waitFor({ timeout: TRANSFER_TIMEOUT_MS });
+  const finished = page.evaluate(OUTCOME_SHOWN);
+  await accept.click();
+  await finished;
+  const done = performance.now();
+  const failed = page.getByRole('alert');
+  if (await failed.isVisible()) {
+    throw new Error(`native → browser failed: ${await failed.textContent()}`);
+  }
+  if (!(await page.getByTestId('transfer-done').isVisible())) {
+    throw new Error('native → browser did not finish in time');
+  }
+  return done;
 }
 
 /** `file` sent from the web client to the native engine, which verifies what arrives. */
@@ -53,11 +86,7 @@ export async function ferryBrowserToNative(
   const page = await openWebClient(context, webUrl);
   const destination = mkdtempSync(join(tmpdir(), 'ferry-bench-received-'));
   try {
-    const chooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'Choose files' }).click();
-    await (await chooser).setFiles(file);
-    await page.getByRole('button', { name: 'Send', exact: true }).click();
-    const code = ((await page.getByTestId('transfer-code').textContent()) ?? '').trim();
+    const code = await pageSends(page, file);
 
     let accepted = 0;
     let done = 0;
@@ -110,22 +139,7 @@ export async function ferryNativeToBrowser(
         if (state.phase === 'transferring' && started === 0) started = performance.now();
       });
     });
-    await page.getByRole('tab', { name: 'Receive' }).click();
-    await page.getByRole('combobox', { name: 'Code' }).fill(code);
-    await page.getByRole('button', { name: 'Receive', exact: true }).click();
-    const accept = page.getByRole('button', { name: 'Accept' });
-    await accept.waitFor({ timeout: TRANSFER_TIMEOUT_MS });
-    const finished = page.evaluate(OUTCOME_SHOWN);
-    await accept.click();
-    await finished;
-    const done = performance.now();
-    const failed = page.getByRole('alert');
-    if (await failed.isVisible()) {
-      throw new Error(`native → browser failed: ${await failed.textContent()}`);
-    }
-    if (!(await page.getByTestId('transfer-done').isVisible())) {
-      throw new Error('native → browser did not finish in time');
-    }
+    const done = await pageReceives(page, code);
     const final = await transfer.finished;
     if (final.phase !== 'done') throw new Error(`native → browser failed: ${final.message}`);
     return {

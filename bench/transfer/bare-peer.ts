@@ -1,8 +1,12 @@
 // One end of a bare node-datachannel channel, the baseline the engine is measured against: the
 // same library, chunk size and flow control as the engine, but no files, no protocol and no disk.
 //   tsx bench/transfer/bare-peer.ts offerer <bytes>   sends <bytes> once the channel opens
-//   tsx bench/transfer/bare-peer.ts answerer          counts what arrives
-// Negotiation payloads travel through the bench process over IPC.
+//   tsx bench/transfer/bare-peer.ts answerer <bytes> [--seconds N]
+//                                                     counts what arrives until <bytes> are in,
+//                                                     or N seconds after the channel opened
+// Both take `--sctp '<json>'` (node-datachannel's SctpSettings) and `--mtu N` (the
+// PeerConnection's MTU). Negotiation payloads travel through the bench process over IPC.
+import { parseArgs } from 'node:util';
 import nodeDataChannel, { type DataChannel } from 'node-datachannel';
 import {
   CHUNK_FALLBACK_NATIVE_BYTES,
@@ -11,9 +15,25 @@ import {
   SEND_BUFFER_LOW_WATER_BYTES,
 } from '../../src-shared/protocol';
 import { finishedReport, now, report } from './bench-messages';
+import { parseSctpSettings } from './sctp-settings';
 
-const [role, size] = process.argv.slice(2);
-const pc = new nodeDataChannel.PeerConnection(role ?? 'bare', { iceServers: [] });
+const MS_PER_S = 1000;
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    seconds: { type: 'string' },
+    sctp: { type: 'string' },
+    mtu: { type: 'string' },
+  },
+});
+if (values.sctp !== undefined) nodeDataChannel.setSctpSettings(parseSctpSettings(values.sctp));
+const [role, size] = positionals;
+const limitMs = values.seconds === undefined ? undefined : Number(values.seconds) * MS_PER_S;
+const pc = new nodeDataChannel.PeerConnection(role ?? 'bare', {
+  iceServers: [],
+  ...(values.mtu === undefined ? {} : { mtu: Number(values.mtu) }),
+});
 const channels: DataChannel[] = [];
 
 function finish(): void {
@@ -67,7 +87,12 @@ if (role === 'offerer') {
     report({ type: 'open', at: now() });
     let sent = 0;
     const pump = (): void => {
-      while (sent < total && channel.bufferedAmount() <= SEND_BUFFER_HIGH_WATER_BYTES) {
+      // A time-limited answerer closes the channel midway: then the pump just stops.
+      while (
+        sent < total &&
+        channel.isOpen() &&
+        channel.bufferedAmount() <= SEND_BUFFER_HIGH_WATER_BYTES
+      ) {
         const length = Math.min(chunk.length, total - sent);
         channel.sendMessageBinary(length === chunk.length ? chunk : chunk.subarray(0, length));
         sent += length;
@@ -81,12 +106,20 @@ if (role === 'offerer') {
   pc.onDataChannel((channel) => {
     channels.push(channel);
     let received = 0;
+    let done = false;
+    const stop = (): void => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      report({ type: 'received', at: now(), bytes: received });
+      channel.close();
+    };
+    // The time limit runs from the channel's arrival here, about when the offerer's opens.
+    const timer = limitMs === undefined ? undefined : setTimeout(stop, limitMs);
     channel.onClosed(finish);
     channel.onMessage((message) => {
       received += typeof message === 'string' ? message.length : message.byteLength;
-      if (received < Number(size)) return;
-      report({ type: 'received', at: now(), bytes: received });
-      channel.close();
+      if (received >= Number(size)) stop();
     });
   });
 }

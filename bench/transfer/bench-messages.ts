@@ -9,10 +9,14 @@ export type PeerReport =
   | { type: 'code'; code: string }
   /** The data channel is open: the clock starts. */
   | { type: 'open'; at: number }
+  /** An engine peer's transfer began moving file data (the offer was accepted). */
+  | { type: 'transferring'; at: number }
   /**
    * The receiver has every byte (bare) or every file committed (engine): the clock stops. An
    * engine receiver adds whether every file was verified end to end, and how many bytes it
-   * already had from an earlier try (`bytes` counts only those that travelled).
+   * already had from an earlier try (`bytes` counts only those that travelled). A receiver with
+   * a time limit reports what it had when the time was up (`verified` false), `at` being the
+   * moment that byte count was current.
    */
   | { type: 'received'; at: number; bytes: number; verified?: boolean; resumedBytes?: number }
   /** An engine receiver told to cancel midway did so with `bytesDone` on its disk. */

@@ -1,13 +1,20 @@
 // One end of an engine transfer for the bench, in its own process like two real devices.
 //   tsx bench/transfer/engine-peer.ts send <server> <file> [--no-extensions] [--expect-cut]
 //   tsx bench/transfer/engine-peer.ts receive <server> <code> <folder> [--no-extensions]
-//                                     [--cancel-at <bytes>]
+//                                     [--cancel-at <bytes>] [--stop-after-seconds <N>]
+//   both: [--sctp '<json>'] [--lanes <N>]
 // `--no-extensions` speaks the spec's wire alone (no verification, no resume). `--cancel-at`
 // makes the receiver cancel once that many bytes are on its disk, keeping its .part for a resume;
-// `--expect-cut` tells the sender that its peer will do so, so its failure is no failure.
+// `--stop-after-seconds` makes it report what it has N seconds after its transfer began moving
+// data (phase `transferring`), unverified, and cancel; `--expect-cut` tells the sender that its
+// peer will do either, so its failure is no failure. `--sctp` sets node-datachannel's SCTP
+// settings after the engine has loaded (and so after any defaults of its own); `--lanes` is the
+// engine's `lanes` option, passed only when given.
 import { parseArgs } from 'node:util';
+import nodeDataChannel from 'node-datachannel';
 import { receiveFiles, sendFiles, type Transfer } from '../../src-main/engine';
 import { finishedReport, now, report } from './bench-messages';
+import { parseSctpSettings } from './sctp-settings';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -15,29 +22,62 @@ const { values, positionals } = parseArgs({
     'no-extensions': { type: 'boolean', default: false },
     'expect-cut': { type: 'boolean', default: false },
     'cancel-at': { type: 'string' },
+    'stop-after-seconds': { type: 'string' },
+    sctp: { type: 'string' },
+    lanes: { type: 'string' },
   },
 });
+if (values.sctp !== undefined) nodeDataChannel.setSctpSettings(parseSctpSettings(values.sctp));
+
+const MS_PER_S = 1000;
+
 const [mode, serverUrl, ...rest] = positionals;
 const common = {
   serverUrl,
   remedySurface: 'cli' as const,
   iceServers: [],
   extensions: !values['no-extensions'],
+  ...(values.lanes === undefined ? {} : { lanes: Number(values.lanes) }),
 };
 const cancelAt = values['cancel-at'] === undefined ? undefined : Number(values['cancel-at']);
+const stopAfterMs =
+  values['stop-after-seconds'] === undefined
+    ? undefined
+    : Number(values['stop-after-seconds']) * MS_PER_S;
 let cut = values['expect-cut'];
 
 let transfer: Transfer;
+let transferringAt: number | undefined;
+/** Reports, once, the moment this side's transfer first moves file data. */
+function noteTransferring(): boolean {
+  if (transferringAt !== undefined) return false;
+  transferringAt = now();
+  report({ type: 'transferring', at: transferringAt });
+  return true;
+}
+
 if (mode === 'send') {
   transfer = sendFiles({ ...common, paths: [rest[0]] });
   transfer.on('state', (state) => {
     if (state.phase === 'waiting-for-peer') report({ type: 'code', code: state.code });
+    if (state.phase === 'transferring') noteTransferring();
   });
   transfer.on('connected', () => report({ type: 'open', at: now() }));
 } else {
   transfer = receiveFiles({ ...common, code: rest[0], destination: rest[1], reportBytes: false });
+  // The latest byte count and when it was current: progress is throttled, so a time-limited
+  // receiver reports the last count it saw with that count's own time, not the deadline's.
+  let latest = { bytes: 0, at: 0 };
+  let stopTimer: NodeJS.Timeout | undefined;
   transfer.on('state', (state) => {
+    if (state.phase === 'transferring') {
+      latest = { bytes: state.progress.bytesDone, at: now() };
+      if (noteTransferring() && stopAfterMs !== undefined) {
+        stopTimer = setTimeout(stopAtDeadline, stopAfterMs);
+      }
+    }
     if (state.phase === 'done') {
+      clearTimeout(stopTimer);
       const resumed = state.files.reduce((sum, file) => sum + (file.resumedBytes ?? 0), 0);
       report({
         type: 'received',
@@ -58,6 +98,13 @@ if (mode === 'send') {
       transfer.cancel();
     }
   });
+  const stopAtDeadline = (): void => {
+    const phase = transfer.state.phase;
+    if (phase === 'done' || phase === 'failed') return;
+    cut = true;
+    report({ type: 'received', at: latest.at, bytes: latest.bytes, verified: false });
+    transfer.cancel();
+  };
 }
 
 const final = await transfer.finished;

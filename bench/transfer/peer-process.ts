@@ -1,5 +1,6 @@
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { typeScriptArgs } from '../../e2e/support/netns';
 import type { PeerReport } from './bench-messages';
 
 export interface PeerProcess {
@@ -10,12 +11,30 @@ export interface PeerProcess {
   exited: Promise<void>;
 }
 
+export interface StartPeerOptions {
+  /**
+   * A network namespace (`ip netns`) to run the peer in. `ip netns exec` replaces itself with the
+   * program, so the child's pid is the peer's own and the IPC channel (NODE_CHANNEL_FD) survives.
+   */
+  namespace?: string;
+}
+
 /** Starts one of the bench's peer scripts (a file beside this one) under tsx, with IPC. */
-export function startPeer(script: string, args: string[]): PeerProcess {
-  const child = fork(fileURLToPath(new URL(script, import.meta.url)), args, {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+export function startPeer(
+  script: string,
+  args: string[],
+  options: StartPeerOptions = {},
+): PeerProcess {
+  const path = fileURLToPath(new URL(script, import.meta.url));
+  const stdio = ['ignore', 'inherit', 'inherit', 'ipc'] as const;
+  const child =
+    options.namespace === undefined
+      ? fork(path, args, { execArgv: ['--import', 'tsx'], stdio: [...stdio] })
+      : spawn(
+          'ip',
+          ['netns', 'exec', options.namespace, process.execPath, ...typeScriptArgs(path, ...args)],
+          { stdio: [...stdio] },
+        );
   const reports: PeerReport[] = [];
   const waiters = new Set<() => void>();
   let failure: Error | undefined;

@@ -16,8 +16,9 @@
 // queue that is full drops at the tail. Delay 0 and rate 0 forward at once: a plain link.
 //
 // Prints "ready" on stdout once both devices exist; the caller then configures them (they are
-// not persistent, so they disappear with this process). On SIGTERM/SIGINT it prints one JSON
-// line of counters on stdout and exits 0.
+// not persistent, so they disappear with this process). On SIGUSR1 it prints one JSON line of
+// counters on stdout and goes on (the caller takes differences around one measurement); on
+// SIGTERM/SIGINT it prints them and exits 0.
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -187,6 +188,7 @@ int main(int argc, char **argv) {
   sigemptyset(&signals);
   sigaddset(&signals, SIGTERM);
   sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGUSR1);
   if (sigprocmask(SIG_BLOCK, &signals, NULL) != 0) die("sigprocmask");
   int signal_fd = signalfd(-1, &signals, SFD_CLOEXEC | SFD_NONBLOCK);
   if (signal_fd < 0) die("signalfd");
@@ -222,12 +224,15 @@ int main(int argc, char **argv) {
     for (int i = 0; i < ready; i += 1) {
       int fd = events[i].data.fd;
       if (fd == signal_fd) {
+        struct signalfd_siginfo info;
+        if (read(signal_fd, &info, sizeof info) != (ssize_t)sizeof info) die("read signalfd");
         printf("{\"type\":\"counters\",");
         print_counters("aToB", &ab, 0);
         print_counters("bToA", &ba, 1);
         printf("}\n");
         fflush(stdout);
-        return 0;
+        if (info.ssi_signo != SIGUSR1) return 0;
+        continue;
       }
       if (fd == timer_fd) {
         uint64_t expirations;

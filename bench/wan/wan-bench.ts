@@ -1,77 +1,71 @@
-// `npm run bench:wan [-- --quick] [--budget 256MiB] [--seconds 4] [--reps 1] [--rate-mibps 0]`:
-// kernel TCP cubic goodput over an emulated WAN link, RTT 0/20/50/100 ms × random loss 0/0.5 %
-// each way. The link: two network namespaces, a TUN device in each, and bench/wan/delay-line.c
-// (built here with gcc into a temporary folder) moving raw IP packets between them with a fixed
-// one-way delay, loss and an optional rate cap, so the kernel's congestion control sees the real
-// RTT. Before the matrix, the line at 0 ms is checked against the namespaces' direct veth link.
-// Needs root. Prints one JSON line per cell, then a summary object. See bench/wan/README.md.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+// `npm run bench:wan [-- --quick] [--budget 512MiB] [--seconds 4] [--reps 3] [--rate-mibps 0]
+// [--rtts 0,50] [--losses 0] [--only tcp,bare,ferry,defaults,browser] [--sctp '<json>']
+// [--lanes N] [--mtu N]`: goodput over an emulated WAN link, RTT 0/20/50/100 ms × random loss
+// 0/0.5 % each way, of kernel TCP cubic, a bare node-datachannel channel, Ferry native → native
+// (files on disk, the real engine) and Ferry with today's defaults; then the web client in
+// Chromium to and from the native engine at 50 ms. The link: two network namespaces, a TUN device
+// in each, and bench/wan/delay-line.c moving raw IP packets between them with a fixed one-way
+// delay, loss and an optional rate cap, so every congestion controller sees the real RTT. Before
+// the matrix, the line at 0 ms is checked against the namespaces' direct veth link, which is then
+// taken down so only the line can carry data. Needs root. Prints one JSON line per cell, then a
+// summary object as the last line. See bench/wan/README.md.
+import { cpus, release, tmpdir } from 'node:os';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { createNetnsPair, typeScriptArgs, type NetnsPair } from '../../e2e/support/netns';
-import { parseSize } from '../transfer/parse-size';
+import { createNetnsPair, type NetnsPair } from '../../e2e/support/netns';
+import { findChromium } from '../../e2e/support/chromium';
+import { ensureRendererBuilt } from '../../e2e/support/web-client/renderer-build';
+import { writePayload } from '../transfer/payload-file';
+import { measureBrowserCells, type BrowserCell } from './browser-cells';
+import {
+  LINE_FAR_END,
+  measureBare,
+  measureFerry,
+  measureTcp,
+  type CellSetup,
+  type FerryFiles,
+  type FerryKnobs,
+} from './cells';
+import { checkLine, type LineCheck } from './line-check';
+import {
+  buildDelayLine,
+  CONGESTION_CONTROL,
+  LineBypassError,
+  readSysctl,
+  run,
+  runningLines,
+  setCongestionControl,
+  setSysctl,
+  startDelayLine,
+  takeVethDown,
+} from './link';
+import { parseWanOptions, type Measurement } from './options';
+import {
+  checkTargets,
+  describeTargets,
+  median,
+  summarizeCell,
+  type CellRuns,
+  type Measured,
+} from './summary';
+import { startWanWebHost } from './web-host';
 
-/** The issue's matrix; `--quick` keeps its corners. */
-const RTTS_MS = [0, 20, 50, 100] as const;
-const LOSSES_PCT = [0, 0.5] as const;
-const QUICK_RTTS_MS = [0, 50] as const;
-const QUICK_LOSSES_PCT = [0, 0.5] as const;
-/** Per cell: the receiver stops at whichever comes first. */
-const DEFAULT_BUDGET = '512MiB';
-const DEFAULT_CELL_SECONDS = 4;
-const DEFAULT_REPS = 1;
-/** The delay line at 0 ms must reach this share of the direct veth path's TCP goodput. */
-const LINE_CHECK_TOLERANCE = 0.8;
-/** Addresses on the TUN link; the veth link from createNetnsPair uses 10.231.0.0/24. */
-const LINE_ADDRESSES = ['10.232.0.1', '10.232.0.2'] as const;
-const LINE_DEVICE = 'wan0';
-const LINE_MTU = 1500;
-/**
- * The TUN device's own queue, between the sender's stack and the delay line. At the default 500
- * a slow-start burst overflows it while the line is still reading, and TCP sees a loss the
- * emulated link never made.
- */
-const LINE_TX_QUEUE_PACKETS = 10_000;
-const CONGESTION_CONTROL = 'cubic';
 /** min, default, max: the max raised to the namespaces' tcp_rmem max. */
 const TCP_WMEM = '4096 16384 33554432';
-const FIRST_PORT = 45_000;
-const LOSS_PPM_PER_PCT = 10_000;
-const US_PER_MS = 1000;
 const MS_PER_S = 1000;
 const MIB = 1024 * 1024;
-const SEED = 18;
-const READY_TIMEOUT_MS = 5_000;
-/** Beyond the cell's own seconds: connection setup and the receiver's report. */
-const CELL_MARGIN_MS = 10_000;
-const STOP_TIMEOUT_MS = 3_000;
 const EXIT_CODE_INTERRUPTED = 130;
-/** USER_HZ, which /proc reports CPU times in: 100 on every Linux architecture the bench runs on. */
-const CLOCK_TICKS_PER_S = 100;
+/** libdatachannel's own SCTP settings and the spec's single channel: Ferry as it is today. */
+const DEFAULTS_SCTP = '{}';
+const DEFAULTS_LANES = 1;
+/**
+ * Every connection is closed by the end, yet node-datachannel's native side or Playwright may
+ * keep the event loop alive; as bench:transfer does, give it a moment and then end.
+ */
+const EXIT_GUARD_MS = 5_000;
 
-const { values } = parseArgs({
-  options: {
-    quick: { type: 'boolean', default: false },
-    budget: { type: 'string', default: DEFAULT_BUDGET },
-    seconds: { type: 'string', default: String(DEFAULT_CELL_SECONDS) },
-    reps: { type: 'string', default: String(DEFAULT_REPS) },
-    'rate-mibps': { type: 'string', default: '0' },
-  },
-});
-const budget = parseSize(values.budget);
-const cellSeconds = Number(values.seconds);
-const reps = Math.max(1, Math.floor(Number(values.reps)));
-const rateBytesPerS = Math.round(Number(values['rate-mibps']) * MIB);
-const rtts = values.quick ? QUICK_RTTS_MS : RTTS_MS;
-const losses = values.quick ? QUICK_LOSSES_PCT : LOSSES_PCT;
-
-const here = fileURLToPath(new URL('.', import.meta.url));
-const tcpPeer = join(here, 'tcp-peer.ts');
+const startedAt = performance.now();
+const options = parseWanOptions(process.argv.slice(2));
 
 if (process.getuid?.() !== 0) {
   console.error('bench:wan needs root (network namespaces and TUN devices)');
@@ -81,216 +75,147 @@ if (process.getuid?.() !== 0) {
 // Everything to undo, for a normal end and for Ctrl-C alike.
 let scratch: string | undefined;
 let pair: NetnsPair | undefined;
-const lines = new Set<ChildProcess>();
 let cleaning: Promise<void> | undefined;
 function cleanUp(): Promise<void> {
   cleaning ??= (async () => {
-    for (const line of lines) line.kill('SIGKILL');
+    for (const line of runningLines) line.kill('SIGKILL');
+    // Every process inside the namespaces goes with them: peers, the web host, Chromium.
     await pair?.destroy();
     if (scratch) await rm(scratch, { recursive: true, force: true });
   })();
   return cleaning;
 }
+// `on`, not `once`: Ctrl-C reaches the whole process group and tsx relays it as well, so a second
+// signal would otherwise end the process halfway through its cleanup.
+let interrupted = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
     console.error(`bench:wan: ${signal}, cleaning up`);
     void cleanUp().finally(() => process.exit(EXIT_CODE_INTERRUPTED));
   });
 }
 
-function median(numbers: number[]): number {
-  const sorted = [...numbers].sort((x, y) => x - y);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+function wants(...names: Measurement[]): boolean {
+  return names.some((name) => options.only.has(name));
 }
 
-function run(command: string, args: string[]): string {
-  const result = spawnSync(command, args, { encoding: 'utf8' });
-  if (result.status !== 0) {
-    throw new Error(`${command} ${args.join(' ')}: ${result.stderr || result.error?.message}`);
-  }
-  return result.stdout;
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
-function buildDelayLine(folder: string): string {
-  const binary = join(folder, 'delay-line');
-  run('gcc', ['-O2', '-Wall', '-o', binary, join(here, 'delay-line.c')]);
-  return binary;
-}
-
-/** User plus system CPU time of a running process, from /proc/<pid>/stat. */
-function cpuSeconds(pid: number | undefined): number {
-  if (pid === undefined) return 0;
-  try {
-    // Fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_S;
-  } catch {
-    return 0;
-  }
-}
-
-interface LineCounters {
-  cpuCores?: number;
-  type: 'counters';
-  aToB: Record<string, number>;
-  bToA: Record<string, number>;
-}
-
-interface DelayLine {
-  stop(): Promise<LineCounters | undefined>;
-}
-
-/** Starts the delay line between the pair's namespaces and configures its two devices. */
-async function startDelayLine(
-  binary: string,
-  netns: NetnsPair,
-  oneWayDelayUs: number,
-  lossPpm: number,
-): Promise<DelayLine> {
-  const child = spawn(
-    binary,
-    [
-      `/run/netns/${netns.a.namespace}`,
-      `/run/netns/${netns.b.namespace}`,
-      LINE_DEVICE,
-      String(oneWayDelayUs),
-      String(lossPpm),
-      String(rateBytesPerS),
-      String(SEED),
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  lines.add(child);
-  const output: string[] = [];
-  const waiters = new Set<() => void>();
-  createInterface({ input: child.stdout! }).on('line', (line) => {
-    output.push(line);
-    waiters.forEach((wake) => wake());
-  });
-  const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
-  const waitFor = (match: string, timeoutMs: number) =>
-    new Promise<string | undefined>((resolve) => {
-      const check = () => {
-        const found = output.find((line) => line.includes(match));
-        if (found !== undefined) resolve(found);
-      };
-      waiters.add(check);
-      check();
-      void exited.then(() => setImmediate(() => resolve(output.find((l) => l.includes(match)))));
-      setTimeout(() => resolve(undefined), timeoutMs).unref();
-    });
-  if ((await waitFor('ready', READY_TIMEOUT_MS)) === undefined) {
-    child.kill('SIGKILL');
-    throw new Error('delay-line did not start');
-  }
-  const ends = [
-    [netns.a.namespace, LINE_ADDRESSES[0], LINE_ADDRESSES[1]],
-    [netns.b.namespace, LINE_ADDRESSES[1], LINE_ADDRESSES[0]],
-  ] as const;
-  for (const [namespace, local, remote] of ends) {
-    run('ip', ['-n', namespace, 'addr', 'add', local, 'peer', remote, 'dev', LINE_DEVICE]);
-    run('ip', [
-      '-n',
-      namespace,
-      'link',
-      'set',
-      LINE_DEVICE,
-      'mtu',
-      String(LINE_MTU),
-      'txqueuelen',
-      String(LINE_TX_QUEUE_PACKETS),
-      'up',
-    ]);
-  }
-  setCongestionControl(netns.a.namespace, LINE_ADDRESSES[1], LINE_DEVICE);
-  const startedAt = performance.now();
+/** The tuning knobs of the measured Ferry runs: only those given on the command line. */
+function ferryKnobs(): FerryKnobs {
   return {
-    async stop() {
-      const cpuShare = cpuSeconds(child.pid) / ((performance.now() - startedAt) / MS_PER_S);
-      child.kill('SIGTERM');
-      const counters = await waitFor('"counters"', STOP_TIMEOUT_MS);
-      child.kill('SIGKILL');
-      await exited;
-      lines.delete(child);
-      if (counters === undefined) return undefined;
-      // The line's own CPU over its life, in cores: near 1 means it may be the bottleneck.
-      return {
-        ...(JSON.parse(counters) as LineCounters),
-        cpuCores: Math.round(cpuShare * 100) / 100,
-      };
-    },
+    ...(options.sctp === undefined ? {} : { sctp: options.sctp }),
+    ...(options.lanes === undefined ? {} : { lanes: options.lanes }),
   };
 }
 
-interface TcpFigures {
-  reason: string;
-  bytes: number;
-  ms: number;
-  MiBps: number;
-  secondHalfMiBps?: number;
+/** Runs one measurement of a cell; a failure is kept as the cell's error, unless the line was bypassed. */
+async function attempt<T>(
+  runs: CellRuns,
+  what: Measured,
+  list: T[],
+  measure: () => Promise<T>,
+): Promise<void> {
+  if (!options.only.has(what)) return;
+  try {
+    list.push(await measure());
+  } catch (error) {
+    if (error instanceof LineBypassError) throw error;
+    runs.errors.push({ what, message: message(error) });
+    console.error(`bench:wan: ${what} at ${runs.rttMs} ms/${runs.lossPct} %: ${message(error)}`);
+  }
 }
 
-let nextPort = FIRST_PORT;
-
-/** One TCP transfer from namespace a to `address` in namespace b. */
-async function measureTcp(netns: NetnsPair, address: string): Promise<TcpFigures> {
-  const port = String(nextPort++);
-  const receiver = netns.b.spawn(
-    process.execPath,
-    typeScriptArgs(tcpPeer, 'receive', address, port, String(budget), String(cellSeconds)),
-  );
-  await receiver.waitForLine('listening');
-  const sender = netns.a.spawn(process.execPath, typeScriptArgs(tcpPeer, 'send', address, port));
+/** One cell: reps × (tcp, bare, ferry, defaults) on one delay line. */
+async function measureCell(
+  netns: NetnsPair,
+  binary: string,
+  rttMs: number,
+  lossPct: number,
+  files: FerryFiles | undefined,
+): Promise<CellRuns> {
+  const runs: CellRuns = { rttMs, lossPct, tcp: [], bare: [], ferry: [], defaults: [], errors: [] };
+  const line = await startDelayLine(binary, netns, {
+    rttMs,
+    lossPct,
+    rateBytesPerS: options.rateBytesPerS,
+  });
+  const setup: CellSetup = { netns, line, budget: options.budget, seconds: options.cellSeconds };
+  const knobs = ferryKnobs();
   try {
-    await sender.waitForLine('connected');
-    const controller = await controllerInUse(netns, address);
-    if (controller !== CONGESTION_CONTROL) {
-      throw new Error(
-        `the sender's connection uses ${controller ?? 'nothing'}, not ${CONGESTION_CONTROL}`,
+    for (let rep = 0; rep < options.reps; rep += 1) {
+      await attempt(runs, 'tcp', runs.tcp, () =>
+        measureTcp(netns, LINE_FAR_END, options.budget, options.cellSeconds),
+      );
+      await attempt(runs, 'bare', runs.bare, () =>
+        measureBare(setup, { sctp: options.sctp, mtu: options.mtu }),
+      );
+      if (files === undefined) continue;
+      await attempt(runs, 'ferry', runs.ferry, () => measureFerry(setup, files, knobs));
+      await attempt(runs, 'defaults', runs.defaults, () =>
+        measureFerry(setup, files, { sctp: DEFAULTS_SCTP, lanes: DEFAULTS_LANES }, 'defaults'),
       );
     }
-    const line = await receiver.waitForLine(
-      '"type":"tcp"',
-      cellSeconds * MS_PER_S + CELL_MARGIN_MS,
-    );
-    return JSON.parse(line) as TcpFigures;
   } finally {
-    await sender.stop();
-    await receiver.stop();
+    runs.line = await line.stop();
   }
+  return runs;
 }
 
-function setCongestionControl(namespace: string, to: string, device: string): void {
-  run('ip', [
-    '-n',
-    namespace,
-    'route',
-    'replace',
-    `${to}/32`,
-    'dev',
-    device,
-    'congctl',
-    CONGESTION_CONTROL,
-  ]);
+/** The cell's JSON line: medians, and every run's own figures. */
+function cellLine(runs: CellRuns): Record<string, unknown> {
+  const channel = (list: CellRuns['bare']) =>
+    list.map(({ MiBps, bytes, seconds, sender, receiver, receiverUdpDrops }) => ({
+      MiBps,
+      receiverUdpDrops,
+      bytes,
+      seconds,
+      sender,
+      receiver,
+    }));
+  return {
+    type: 'cell',
+    ...summarizeCell(runs),
+    tcpCubicSecondHalfMiBps:
+      runs.tcp.length > 0 ? median(runs.tcp.map((figures) => figures.secondHalfMiBps ?? 0)) : null,
+    runs: {
+      tcp: runs.tcp.map(({ MiBps, bytes, ms, reason }) => ({ MiBps, bytes, ms, reason })),
+      bare: channel(runs.bare),
+      ferry: channel(runs.ferry),
+      defaults: channel(runs.defaults),
+    },
+    ...(runs.errors.length > 0 ? { errors: runs.errors } : {}),
+    lastLine: runs.line,
+  };
 }
 
-/** The controller the kernel reports for the sender's connection to `address` (`ss -ti`). */
-async function controllerInUse(netns: NetnsPair, address: string): Promise<string | undefined> {
-  const { stdout } = await netns.a.run('ss', ['-tin', 'dst', address]);
-  return /\b(cubic|bbr|reno|htcp)\b/.exec(stdout)?.[1];
+function kernelFigures(netns: NetnsPair) {
+  return {
+    release: run('uname', ['-r']).trim(),
+    tcpRmem: readSysctl(netns, 'net.ipv4.tcp_rmem'),
+    tcpWmem: readSysctl(netns, 'net.ipv4.tcp_wmem'),
+    namespaceDefaultCongestionControl: readSysctl(netns, 'net.ipv4.tcp_congestion_control'),
+    routeCongestionControl: CONGESTION_CONTROL,
+  };
 }
 
-function setSysctl(netns: NetnsPair, settings: Record<string, string>): void {
-  for (const namespace of [netns.a.namespace, netns.b.namespace]) {
-    for (const [key, value] of Object.entries(settings)) {
-      run('ip', ['netns', 'exec', namespace, 'sysctl', '-q', '-w', `${key}=${value}`]);
-    }
-  }
-}
-
-function readSysctl(netns: NetnsPair, key: string): string {
-  return run('ip', ['netns', 'exec', netns.a.namespace, 'sysctl', '-n', key]).trim();
+/** The web host in b and the payload, when a Ferry measurement runs. */
+async function prepareFerry(
+  netns: NetnsPair,
+  folder: string,
+): Promise<{ files?: FerryFiles; webUrl?: string }> {
+  if (!wants('ferry', 'defaults', 'browser')) return {};
+  // The page is served only for the browser cells; a stale build is rebuilt for them.
+  if (wants('browser') && findChromium() !== undefined) ensureRendererBuilt();
+  const host = await startWanWebHost(netns);
+  if (!wants('ferry', 'defaults')) return { webUrl: host.url };
+  const file = join(folder, 'payload.bin');
+  await writePayload(file, options.budget);
+  return { files: { serverUrl: host.url, file, scratch: folder }, webUrl: host.url };
 }
 
 try {
@@ -304,110 +229,83 @@ try {
   // "reno bbr"), but a route may name any loaded one: the sender's route to the veth peer
   // says cubic; the TUN device's route gets it once the device exists.
   setCongestionControl(pair.a.namespace, pair.b.address, 'eth0');
-  const kernel = {
-    release: run('uname', ['-r']).trim(),
-    tcpRmem: readSysctl(pair, 'net.ipv4.tcp_rmem'),
-    tcpWmem: readSysctl(pair, 'net.ipv4.tcp_wmem'),
-    namespaceDefaultCongestionControl: readSysctl(pair, 'net.ipv4.tcp_congestion_control'),
-    routeCongestionControl: CONGESTION_CONTROL,
-  };
+  const kernel = kernelFigures(pair);
   console.log(
     JSON.stringify({
       type: 'setup',
-      budgetBytes: budget,
-      cellSeconds,
-      reps,
-      rateCapMiBps: rateBytesPerS / MIB || null,
+      budgetBytes: options.budget,
+      cellSeconds: options.cellSeconds,
+      reps: options.reps,
+      only: [...options.only],
+      knobs: { sctp: options.sctp ?? null, lanes: options.lanes ?? null, mtu: options.mtu ?? null },
+      rateCapMiBps: options.rateBytesPerS / MIB || null,
       kernel,
     }),
   );
 
-  // The check: the line at 0 ms against the namespaces' direct veth link. A TUN device without
-  // a virtio-net header moves one MTU-sized packet per read and write, so the fair comparison is
-  // the veth link with segmentation offload cut to one segment (gso_max_segs 1); the veth link
-  // with offload is printed beside it.
-  const vethOffload: number[] = [];
-  for (let rep = 0; rep < reps; rep += 1) {
-    vethOffload.push((await measureTcp(pair, pair.b.address)).MiBps);
+  // The line check needs the veth link, and TCP: it runs with the TCP measurements.
+  let lineCheck: LineCheck | { skipped: string } = { skipped: '--only without tcp' };
+  if (wants('tcp')) {
+    lineCheck = await checkLine({
+      netns: pair,
+      lineBinary: binary,
+      budget: options.budget,
+      seconds: options.cellSeconds,
+      reps: options.reps,
+      rateBytesPerS: options.rateBytesPerS,
+    });
   }
-  for (const namespace of [pair.a.namespace, pair.b.namespace]) {
-    run('ip', [
-      '-n',
-      namespace,
-      'link',
-      'set',
-      'eth0',
-      'gso_max_segs',
-      '1',
-      'gso_max_size',
-      String(LINE_MTU),
-    ]);
-  }
-  const veth: number[] = [];
-  const line0: number[] = [];
-  for (let rep = 0; rep < reps; rep += 1) {
-    veth.push((await measureTcp(pair, pair.b.address)).MiBps);
-    const line = await startDelayLine(binary, pair, 0, 0);
-    try {
-      line0.push((await measureTcp(pair, LINE_ADDRESSES[1])).MiBps);
-    } finally {
-      await line.stop();
-    }
-  }
-  const lineCheck = {
-    vethWithOffloadTcpCubicMiBps: median(vethOffload),
-    vethTcpCubicMiBps: median(veth),
-    lineTcpCubicMiBps: median(line0),
-    ratio: Math.round((median(line0) / median(veth)) * 100) / 100,
-    tolerance: LINE_CHECK_TOLERANCE,
-    pass: median(line0) >= LINE_CHECK_TOLERANCE * median(veth),
-  };
   console.log(JSON.stringify({ type: 'lineCheck', ...lineCheck }));
+  // From here on ICE can find only the line's addresses: the veth link's would bypass it.
+  takeVethDown(pair);
 
+  const { files, webUrl } = await prepareFerry(pair, scratch);
   const cells = [];
-  for (const rttMs of rtts) {
-    for (const lossPct of losses) {
-      const runs: TcpFigures[] = [];
-      let counters: LineCounters | undefined;
-      for (let rep = 0; rep < reps; rep += 1) {
-        const line = await startDelayLine(
-          binary,
-          pair,
-          (rttMs / 2) * US_PER_MS,
-          lossPct * LOSS_PPM_PER_PCT,
-        );
-        try {
-          runs.push(await measureTcp(pair, LINE_ADDRESSES[1]));
-        } finally {
-          counters = await line.stop();
-        }
-      }
-      const cell = {
-        type: 'cell',
-        rttMs,
-        lossPct,
-        tcpCubicMiBps: median(runs.map((figures) => figures.MiBps)),
-        tcpCubicSecondHalfMiBps: median(runs.map((figures) => figures.secondHalfMiBps ?? 0)),
-        runs: runs.map(({ MiBps, bytes, ms, reason }) => ({ MiBps, bytes, ms, reason })),
-        lastLine: counters,
-      };
-      cells.push(cell);
-      console.log(JSON.stringify(cell));
+  const cellRtts = wants('tcp', 'bare', 'ferry', 'defaults') ? options.rtts : [];
+  for (const rttMs of cellRtts) {
+    for (const lossPct of options.losses) {
+      const runs = await measureCell(pair, binary, rttMs, lossPct, files);
+      console.log(JSON.stringify(cellLine(runs)));
+      cells.push(summarizeCell(runs));
     }
   }
+
+  let browser: BrowserCell[] = [];
+  if (wants('browser') && webUrl !== undefined) {
+    browser = await measureBrowserCells({
+      netns: pair,
+      lineBinary: binary,
+      rateBytesPerS: options.rateBytesPerS,
+      webUrl,
+      scratch,
+      knobs: ferryKnobs(),
+      reps: options.reps,
+      seconds: options.cellSeconds,
+      median,
+    });
+    for (const cell of browser) console.log(JSON.stringify({ type: 'browserCell', ...cell }));
+  }
+
+  const targets = checkTargets(cells);
+  for (const line of describeTargets(targets)) console.error(`bench:wan: ${line}`);
+  const [cpu] = cpus();
   console.log(
     JSON.stringify({
       type: 'summary',
-      cells: cells.map(({ rttMs, lossPct, tcpCubicMiBps, tcpCubicSecondHalfMiBps }) => ({
+      machine: { cpus: cpus().length, model: cpu?.model ?? 'unknown', kernel: release() },
+      lineCheck,
+      cells,
+      targets,
+      browser: browser.map(({ direction, rttMs, lossPct, ferryMiBps }) => ({
+        direction,
         rttMs,
         lossPct,
-        tcpCubicMiBps,
-        tcpCubicSecondHalfMiBps,
+        ferryMiBps,
       })),
-      lineCheck,
-      notYetMeasured: ['ferryMiBps', 'bareMiBps', 'browser', 'cpuPerSide', 'tcpBbrMiBps'],
+      totalSeconds: Math.round((performance.now() - startedAt) / MS_PER_S),
     }),
   );
 } finally {
   await cleanUp();
+  setTimeout(() => process.exit(process.exitCode ?? 0), EXIT_GUARD_MS).unref();
 }

@@ -121,6 +121,11 @@ export interface PeerOptions {
    */
   lanes?: number;
   /**
+   * The engine's test seam for `lanes`: the shortest measured round trip over which a sender opens
+   * them (default LANE_MIN_ROUND_TRIP_MS). Tests on loopback set 0 to stripe anyway.
+   */
+  laneMinRoundTripMs?: number;
+  /**
    * This installation's persistent certificate, name and remembered devices (devices/
    * installation.ts; docs/protocol.md, "Remembered devices"). Without it every connection has a
    * fresh certificate and `device` is not offered.

@@ -1,7 +1,7 @@
 import type { RouteChoice } from '../../src-shared/session/send-flow';
 import type { Clock } from '../../src-shared/session/ports';
 import type { LaneOptions } from '../../src-shared/session/lanes/lane-bond';
-import { LANE_COUNT } from '../../src-shared/session/session-limits';
+import { LANE_COUNT, LANE_MIN_ROUND_TRIP_MS } from '../../src-shared/session/session-limits';
 import type { SignalingRequests } from '../../src-shared/http/signaling-requests';
 import type { PeerOptions } from './engine-options';
 import { nodeClock } from './node-clock';
@@ -58,7 +58,11 @@ export function nativeRoute(
     lanes() {
       const settings = chosen;
       if (count <= 1 || settings === undefined) return undefined;
-      return { count, createPeer: (role) => new PeerLink({ role, ...settings }) };
+      return {
+        count,
+        minRoundTripMs: options.laneMinRoundTripMs ?? LANE_MIN_ROUND_TRIP_MS,
+        createPeer: (role) => new PeerLink({ role, ...settings }),
+      };
     },
   };
 }

@@ -185,6 +185,16 @@ export class PeerLink
     return this.route().relayed;
   }
 
+  /** SCTP's smoothed round trip; libdatachannel reads 0 before it has timed anything. */
+  roundTripMs(): number | undefined {
+    try {
+      const rtt = this.#pc.rtt();
+      return rtt > 0 ? rtt : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
   /** The negotiated largest message, or 0 when the connection does not know it. */
   maxMessageSize(): number {
     try {

@@ -144,6 +144,7 @@ function rewritingSends(channel: ChannelPort, rewrite: (frame: Frame) => Frame):
     setBufferedAmountLowThreshold: (bytes) => channel.setBufferedAmountLowThreshold(bytes),
     maxMessageSize: () => channel.maxMessageSize(),
     relayed: () => channel.relayed(),
+    roundTripMs: () => channel.roundTripMs?.(),
     fingerprints: () => channel.fingerprints(),
     get isClosed() {
       return channel.isClosed;

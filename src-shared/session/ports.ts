@@ -40,6 +40,11 @@ export interface ChannelPort {
   /** Whether the selected route runs through a TURN relay. */
   relayed(): Promise<boolean>;
   /**
+   * The connection's smoothed round trip in milliseconds, as its transport measured it; undefined
+   * when it has no measurement (or the stack does not tell).
+   */
+  roundTripMs?(): number | undefined;
+  /**
    * The connection's two DTLS certificates as this side sees them, normalized (verify/sas.ts):
    * its own, and the one DTLS verified. Undefined when the stack cannot tell; then this side
    * offers no verification words.

@@ -47,6 +47,13 @@ export const RECONNECT_RETRY_MS = 1000;
  */
 export const LANE_COUNT = 4;
 
+/**
+ * A sender opens lanes only over a path whose round trip is at least this long, as SCTP measured
+ * it on the first connection: on a LAN one association already carries what the CPUs can, and
+ * more would only cost CPU (docs/performance.md).
+ */
+export const LANE_MIN_ROUND_TRIP_MS = 5;
+
 /** A receiver answers lanes numbered 1 to LANES_MAX − 1 and no more: each costs a connection. */
 export const LANES_MAX = 8;
 
@@ -63,11 +70,29 @@ export const LANE_SETUP_TIMEOUT_MS = 10_000;
 export const LANE_MESSAGE_MAX_BYTES = 16 * 1024;
 
 /**
- * Frames a receiver holds that arrived on one lane ahead of their turn. Round-robin striping
- * bounds this by the other lanes' windows (about 8 MiB each); a sender past it is broken or
- * hostile, and the link is ended rather than the memory spent.
+ * A lane may have this many bytes sent and not yet reported arrived: past it the lane is behind
+ * (its window shrank, or its path is slower) and frames go to the others. It is what one lane
+ * keeps in flight, so it also caps one lane at this much per round trip.
  */
-export const LANE_REORDER_MAX_BYTES = 96 * 1024 * 1024;
+export const LANE_OUTSTANDING_MAX_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Bytes a sender may have sent beyond the oldest frame the receiver has not yet handed on: what
+ * the receiver may have to hold out of order while one lane catches up.
+ */
+export const LANE_WINDOW_BYTES = 48 * 1024 * 1024;
+
+/** The receiver reports progress (`ferry-lane-ack`) once per this many bytes arrived or handed on. */
+export const LANE_ACK_BYTES = 512 * 1024;
+
+/**
+ * Frames a receiver holds ahead of their turn may total this much: the window and one frame per
+ * lane. A sender past it is broken or hostile, and the link is ended rather than the memory spent.
+ */
+export const LANE_REORDER_MAX_BYTES = 64 * 1024 * 1024;
+
+/** A sequence marker may run at most this far ahead of the frame due: far beyond the window. */
+export const LANE_SEQ_AHEAD_MAX = 1 << 20;
 
 /**
  * SCTP settings of every native peer, process-wide in node-datachannel (docs/performance.md,

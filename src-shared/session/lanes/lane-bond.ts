@@ -1,98 +1,66 @@
-import { frameByteLength, type Frame } from '../../protocol/frame';
+import { binaryFrame, frameByteLength, type Frame } from '../../protocol/frame';
 import type { PeerFingerprints } from '../../verify/sas';
 import { FrameInbox } from '../frame-inbox';
-import { dataChannelMid, type NegotiationSignal } from '../negotiation-signal';
 import type {
   ChannelHandlers,
   ChannelPort,
   Clock,
   ClockTimer,
   PeerConnectionFactory,
-  PeerConnectionPort,
 } from '../ports';
 import { LANES_MAX, LANE_REORDER_MAX_BYTES, LANE_SETUP_TIMEOUT_MS } from '../session-limits';
-import { laneSignalFrame, readLaneMessage, stripeFrame, type LaneMessage } from './lane-messages';
+import { LaneConnection } from './lane-connection';
+import {
+  laneAckFrame,
+  laneSignalFrame,
+  readLaneMessage,
+  stripeFrame,
+  type LaneMessage,
+} from './lane-messages';
+import { laneMarker, LaneReorder } from './lane-reorder';
+import { LaneSchedule } from './lane-schedule';
 
 export interface LaneOptions {
   /** Makes one more connection on the first one's route (ICE servers, certificate). */
   createPeer: PeerConnectionFactory;
   /** Sender: the connections to stripe over, the first included. */
   count: number;
+  /**
+   * Sender: lanes open only when the first connection's measured round trip is at least this
+   * (LANE_MIN_ROUND_TRIP_MS); 0 opens them on any path.
+   */
+  minRoundTripMs: number;
 }
 
-/** One extra connection of the bond and, once it is open, its channel. */
-class Lane {
-  channel: ChannelPort | undefined;
-  /** The lane cannot carry anything (any more); why. */
-  gone: string | undefined;
-  /** Frames that arrived on this lane ahead of their turn (receiver). */
-  readonly held: Frame[] = [];
-  #remoteSdp: string | undefined;
-  #candidates: NegotiationSignal[] = [];
-
-  constructor(
-    readonly number: number,
-    readonly peer: PeerConnectionPort,
-  ) {}
-
-  /** Applies the other side's description or candidate; candidates wait for the description. */
-  apply(signal: NegotiationSignal, fail: (reason: string) => void): void {
-    if (signal.type !== 'candidate') {
-      if (this.#remoteSdp !== undefined) return;
-      const { sdp, type } = signal;
-      this.#remoteSdp = sdp;
-      this.peer.setRemoteDescription({ type, sdp }).then(
-        () => this.#candidates.splice(0).forEach((held) => this.apply(held, fail)),
-        (error: unknown) => fail(`its description was refused: ${String(error)}`),
-      );
-      return;
-    }
-    if (this.#remoteSdp === undefined) {
-      this.#candidates.push(signal);
-      return;
-    }
-    const { candidate, sdpMid, sdpMLineIndex = 0 } = signal.candidate;
-    const mid = sdpMid ?? dataChannelMid(this.#remoteSdp, sdpMLineIndex);
-    if (mid === undefined) return;
-    // One bad candidate costs only its route, as on the first connection.
-    this.peer.addRemoteCandidate({ candidate, sdpMid: mid, sdpMLineIndex }).catch(() => undefined);
-  }
-
-  close(graceMs: number): void {
-    if (this.channel === undefined) this.peer.close();
-    else this.channel.close(graceMs);
-  }
-}
+/** What a blocked sender's buffer reads: above any threshold, so the session waits for a report. */
+const BLOCKED_BYTES = Number.MAX_SAFE_INTEGER;
 
 /**
  * The `lanes` extension (docs/protocol.md, "Lanes"): the session core's channel, made of the
  * first connection and, once the sender widens it, extra connections negotiated over the first.
- * The sender's frames then go round-robin over every lane, the first included, and the receiver
- * takes them back in the same turn order, so the session core on both ends sees one ordered
- * channel: verification, resume and every message work unchanged. Until a `ferry-stripe`, and
- * for a peer that never speaks `lanes`, every frame travels on the first connection as it is.
- *
- * Why round-robin and not "the emptiest lane": the receiver needs no sequence numbers, and what
- * it may hold ahead of a slow lane stays bounded by the other lanes' windows, because the
- * sender's send buffer (all lanes together) stops the session once the slow lane backs up.
+ * After the stripe every frame of the sender goes, behind a sequence marker, to whichever lane is
+ * least behind (lane-schedule.ts), and the receiver hands them on strictly by number
+ * (lane-reorder.ts), so the session core on both ends sees one ordered channel: verification,
+ * resume and every message work unchanged. Until the stripe, and for a peer that never speaks
+ * `lanes`, every frame travels on the first connection as it is.
  */
 export class LaneBond implements ChannelPort {
   readonly #primary: ChannelPort;
   readonly #role: 'sender' | 'receiver';
   readonly #options: LaneOptions;
   readonly #clock: Clock;
-  readonly #lanes = new Map<number, Lane>();
+  readonly #lanes = new Map<number, LaneConnection>();
   readonly #inbox = new FrameInbox();
   readonly #lowListeners = new Set<() => void>();
   readonly #closedListeners = new Set<(reason: string) => void>();
-  /** Frames of the first connection held for their turn once striping began (receiver). */
-  readonly #primaryHeld: Frame[] = [];
-  #primaryGone: string | undefined;
-  #heldBytes = 0;
-  /** Lanes in turn order once striping began; the first connection is 0. */
+  /** Lane numbers in stripe order once striping began; the first connection is 0. */
   #order: number[] | undefined;
-  /** The sender's next frame goes, or the receiver's next frame comes, on lane #order[#turn % n]. */
-  #turn = 0;
+  #schedule: LaneSchedule | undefined;
+  #reorder: LaneReorder | undefined;
+  /** Receiver: frames of extra lanes that arrived before the stripe message did. */
+  readonly #early: { number: number; frame: Frame }[] = [];
+  #earlyBytes = 0;
+  #primaryGone: string | undefined;
   #threshold = 0;
   #widened = false;
   #setupTimer: ClockTimer | undefined;
@@ -111,11 +79,10 @@ export class LaneBond implements ChannelPort {
     this.#clock = clock;
     primary.listen({
       frame: (frame) => this.#primaryFrame(frame),
-      bufferedAmountLow: () => this.#lowListeners.forEach((low) => low()),
+      bufferedAmountLow: () => this.#wake(),
       closed: (reason) => {
         this.#primaryGone = reason;
-        if (this.#order === undefined || this.#role === 'sender') this.#end(reason);
-        else this.#drain();
+        this.#someLaneGone(reason);
       },
     });
   }
@@ -131,7 +98,11 @@ export class LaneBond implements ChannelPort {
    */
   widen(): void {
     if (this.#role !== 'sender' || this.#widened || this.#ended) return;
+    // Decided once, when the receiver's caps arrive: by then SCTP has timed the sender's first
+    // frames. A path it could not time is taken as short.
     this.#widened = true;
+    const roundTrip = this.#primary.roundTripMs?.() ?? 0;
+    if (roundTrip < this.#options.minRoundTripMs) return;
     for (let number = 1; number < Math.min(this.#options.count, LANES_MAX); number += 1) {
       this.#addLane(number, 'offerer');
     }
@@ -141,23 +112,24 @@ export class LaneBond implements ChannelPort {
 
   send(frame: Frame): boolean {
     if (this.#closedReason !== undefined) return false;
-    const order = this.#order;
-    // Only the sender's frames take turns; the receiver's answers stay on the first connection.
-    if (order === undefined || this.#role === 'receiver') return this.#primary.send(frame);
-    const number = order[this.#turn % order.length];
-    this.#turn += 1;
-    return this.#channelOf(number)?.send(frame) ?? false;
+    const schedule = this.#schedule;
+    if (schedule === undefined) return this.#primary.send(frame);
+    const { lane, seq } = schedule.place(frameByteLength(frame));
+    const channel = this.#channelAt(lane);
+    if (channel === undefined) return false;
+    return channel.send(binaryFrame(laneMarker(seq))) && channel.send(frame);
   }
 
   bufferedAmount(): number {
-    return this.#openChannels().reduce((sum, channel) => sum + channel.bufferedAmount(), 0);
+    if (this.#schedule?.blocked === true) return BLOCKED_BYTES;
+    return this.#sendingChannels().reduce((sum, channel) => sum + channel.bufferedAmount(), 0);
   }
 
   setBufferedAmountLowThreshold(bytes: number): void {
     this.#threshold = bytes;
-    const channels = this.#openChannels();
-    // Round-robin keeps the lanes level, so each reaching its share means the sum reached it;
-    // the session's poll covers a level the events miss.
+    const channels = this.#sendingChannels();
+    // Each lane reaching its share means the sum reached it; the session's poll covers a level
+    // the events miss.
     const share = Math.floor(bytes / channels.length);
     for (const channel of channels) channel.setBufferedAmountLowThreshold(share);
   }
@@ -168,6 +140,10 @@ export class LaneBond implements ChannelPort {
 
   relayed(): Promise<boolean> {
     return this.#primary.relayed();
+  }
+
+  roundTripMs(): number | undefined {
+    return this.#primary.roundTripMs?.();
   }
 
   fingerprints(): PeerFingerprints | undefined {
@@ -206,31 +182,42 @@ export class LaneBond implements ChannelPort {
     return this.#closing || this.#closedReason !== undefined;
   }
 
-  #channelOf(number: number): ChannelPort | undefined {
+  /** The channel at `index` of the stripe order. */
+  #channelAt(index: number): ChannelPort | undefined {
+    const number = this.#order?.[index] ?? 0;
     return number === 0 ? this.#primary : this.#lanes.get(number)?.channel;
   }
 
-  #openChannels(): ChannelPort[] {
-    const numbers = (this.#role === 'sender' ? this.#order : undefined) ?? [0];
-    return numbers.flatMap((number) => this.#channelOf(number) ?? []);
+  /** What this side sends on: every lane once the sender stripes, else the first connection. */
+  #sendingChannels(): ChannelPort[] {
+    const order = this.#schedule === undefined ? [0] : (this.#order ?? [0]);
+    return order.flatMap((_, index) => this.#channelAt(index) ?? []);
+  }
+
+  #wake(): void {
+    for (const low of this.#lowListeners) low();
   }
 
   #primaryFrame(frame: Frame): void {
-    // The receiver's frames after the stripe are the first lane's turns, whatever they hold.
-    if (this.#role === 'receiver' && this.#order !== undefined) {
-      this.#hold(this.#primaryHeld, frame);
+    // The receiver's frames after the stripe belong to the order, whatever they hold.
+    if (this.#reorder !== undefined) {
+      this.#reorder.take(0, frame);
       return;
     }
     const message = readLaneMessage(frame);
     if (message === undefined) this.#inbox.deliver(frame);
-    // A malformed lane message costs only the lane it was for: it never reaches the session.
+    // A malformed lane message never reaches the session; without it the lane stays closed.
     else if (message !== 'invalid') this.#laneMessage(message);
   }
 
   #laneMessage(message: LaneMessage): void {
     if (this.#ended) return;
+    if (message.type === 'ferry-lane-ack') {
+      if (this.#schedule?.acknowledge(message) === true) this.#wake();
+      return;
+    }
     if (message.type === 'ferry-stripe') {
-      if (this.#role === 'receiver') this.#startTakingTurns(message.lanes);
+      if (this.#role === 'receiver') this.#startReordering(message.lanes);
       return;
     }
     const existing = this.#lanes.get(message.lane);
@@ -238,26 +225,24 @@ export class LaneBond implements ChannelPort {
       existing.apply(message.signal, (reason) => this.#laneGone(existing, reason));
       return;
     }
-    // Only a sender opens lanes; a receiver answers each lane number once.
+    // Only a sender opens lanes; a receiver answers each lane number once, before the stripe.
     if (this.#role !== 'receiver' || this.#order !== undefined) return;
-    this.#addLane(message.lane, 'answerer')?.apply(message.signal, (reason) =>
-      this.#laneGone(this.#lanes.get(message.lane), reason),
-    );
+    const lane = this.#addLane(message.lane, 'answerer');
+    lane?.apply(message.signal, (reason) => this.#laneGone(lane, reason));
   }
 
-  #addLane(number: number, role: 'offerer' | 'answerer'): Lane | undefined {
-    let peer: PeerConnectionPort;
+  #addLane(number: number, role: 'offerer' | 'answerer'): LaneConnection | undefined {
+    let lane: LaneConnection;
     try {
-      peer = this.#options.createPeer(role);
+      lane = new LaneConnection(number, this.#options.createPeer(role));
     } catch {
       return undefined;
     }
-    const lane = new Lane(number, peer);
     this.#lanes.set(number, lane);
-    peer.listen({
+    lane.peer.listen({
       signal: (signal) => {
-        // Once striping began every frame of the sender has its turn: late candidates of a lane
-        // that is already open are not needed, and would break the order.
+        // Once striping began every frame of the sender is in the order: late candidates of a
+        // lane that is already open are not needed.
         if (this.#role === 'sender' && this.#order !== undefined) return;
         if (!this.#ended) this.#primary.send(laneSignalFrame(number, signal));
       },
@@ -267,33 +252,60 @@ export class LaneBond implements ChannelPort {
     return lane;
   }
 
-  #laneOpen(lane: Lane, channel: ChannelPort): void {
+  #laneOpen(lane: LaneConnection, channel: ChannelPort): void {
     if (lane.channel !== undefined) return;
     lane.channel = channel;
     channel.listen({
-      frame: (frame) => this.#hold(lane.held, frame),
-      bufferedAmountLow: () => this.#lowListeners.forEach((low) => low()),
+      frame: (frame) => this.#laneFrame(lane.number, frame),
+      bufferedAmountLow: () => this.#wake(),
       closed: (reason) => this.#laneGone(lane, reason),
     });
     if (this.#ended) lane.close(0);
     else if (this.#role === 'sender') this.#stripeWhenSettled();
   }
 
-  #laneGone(lane: Lane | undefined, reason: string): void {
-    if (lane === undefined || lane.gone !== undefined) return;
-    lane.gone = reason;
-    if (this.#ended) return;
-    const striping = this.#order?.includes(lane.number) === true;
-    if (this.#role === 'receiver') {
-      if (striping) this.#drain();
+  #laneFrame(number: number, frame: Frame): void {
+    const reorder = this.#reorder;
+    const index = this.#order?.indexOf(number) ?? -1;
+    if (reorder !== undefined && index > 0) {
+      reorder.take(index, frame);
       return;
     }
-    // A sender cannot take back what a lost lane had: the batch goes on after a reconnect.
-    if (striping) this.#end(`lane ${lane.number} closed: ${reason}`);
-    else {
+    if (this.#order !== undefined || this.#role === 'sender') return;
+    this.#early.push({ number, frame });
+    this.#earlyBytes += frameByteLength(frame);
+    if (this.#earlyBytes > LANE_REORDER_MAX_BYTES) {
+      this.#end(`the sender sent more than ${LANE_REORDER_MAX_BYTES} bytes before striping`);
+    }
+  }
+
+  #laneGone(lane: LaneConnection, reason: string): void {
+    if (lane.gone !== undefined) return;
+    lane.gone = reason;
+    if (this.#ended) return;
+    if (this.#order?.includes(lane.number) === true) {
+      this.#someLaneGone(`lane ${lane.number} closed: ${reason}`);
+    } else if (this.#role === 'sender') {
       lane.close(0);
       this.#stripeWhenSettled();
     }
+  }
+
+  /**
+   * A lane of the order, or the first connection, closed. A sender cannot take back what it
+   * carried: the link is lost (and restored by the flow when `reconnect` was agreed). A receiver
+   * goes on with what the other lanes still deliver (a last frame before a close may be on any of
+   * them) until none is left.
+   */
+  #someLaneGone(reason: string): void {
+    if (this.#role === 'sender' || this.#order === undefined) {
+      this.#end(reason);
+      return;
+    }
+    const open = this.#order.some((number) =>
+      number === 0 ? this.#primaryGone === undefined : this.#lanes.get(number)?.gone === undefined,
+    );
+    if (!open) this.#end(reason);
   }
 
   #stripeWhenSettled(): void {
@@ -303,68 +315,41 @@ export class LaneBond implements ChannelPort {
     }
   }
 
-  /** Sender: from here on every frame takes its turn over the lanes that opened. */
+  /** Sender: from here on every frame is numbered and goes over the lanes that opened. */
   #stripe(): void {
     if (this.#order !== undefined || this.#ended) return;
     this.#setupTimer?.cancel();
     const open: number[] = [];
     for (const lane of this.#lanes.values()) {
-      const usable =
-        lane.gone === undefined &&
-        lane.channel !== undefined &&
-        lane.channel.maxMessageSize() >= this.#primary.maxMessageSize();
-      if (usable) open.push(lane.number);
+      if (lane.gone === undefined && lane.channel !== undefined) open.push(lane.number);
       else lane.close(0);
     }
     if (open.length === 0) return;
     open.sort((x, y) => x - y);
     this.#primary.send(stripeFrame(open));
     this.#order = [0, ...open];
+    this.#schedule = new LaneSchedule(this.#order.length);
     this.setBufferedAmountLowThreshold(this.#threshold);
   }
 
-  /** Receiver: the sender's frames now take turns over the first connection and these lanes. */
-  #startTakingTurns(lanes: readonly number[]): void {
+  /** Receiver: the sender's frames now come numbered over the first connection and these lanes. */
+  #startReordering(lanes: readonly number[]): void {
     const missing = lanes.find((number) => !this.#lanes.has(number));
     if (missing !== undefined) {
       this.#end(`the sender striped over lane ${missing}, which it never opened`);
       return;
     }
-    this.#order = [0, ...lanes];
+    const order = [0, ...lanes];
+    this.#order = order;
     // Lanes it did not list will carry nothing.
     for (const lane of this.#lanes.values()) if (!lanes.includes(lane.number)) lane.close(0);
-    this.#drain();
-  }
-
-  #hold(queue: Frame[], frame: Frame): void {
-    if (this.#closedReason !== undefined) return;
-    queue.push(frame);
-    this.#heldBytes += frameByteLength(frame);
-    if (this.#heldBytes > LANE_REORDER_MAX_BYTES) {
-      this.#end(`the sender ran more than ${LANE_REORDER_MAX_BYTES} bytes ahead on one lane`);
-      return;
-    }
-    this.#drain();
-  }
-
-  /** Receiver: hands the session every frame whose turn has come, in turn order. */
-  #drain(): void {
-    const order = this.#order;
-    while (order !== undefined && this.#closedReason === undefined) {
-      const number = order[this.#turn % order.length];
-      const lane = this.#lanes.get(number);
-      const queue = number === 0 ? this.#primaryHeld : lane?.held;
-      const frame = queue?.shift();
-      if (frame === undefined) {
-        // A lane that closed with its turn still to come: nothing after it can arrive in order.
-        const gone = number === 0 ? this.#primaryGone : lane?.gone;
-        if (gone !== undefined) this.#end(gone);
-        return;
-      }
-      this.#heldBytes -= frameByteLength(frame);
-      this.#turn += 1;
-      this.#inbox.deliver(frame);
-    }
+    this.#reorder = new LaneReorder(order.length, {
+      deliver: (frame) => this.#inbox.deliver(frame),
+      acknowledge: ({ next, received }) => this.#primary.send(laneAckFrame(next, received)),
+      violation: (reason) => this.#end(reason),
+    });
+    for (const { number, frame } of this.#early.splice(0)) this.#laneFrame(number, frame);
+    this.#earlyBytes = 0;
   }
 
   /** The bond is lost as a whole: everything is closed, and the session told once. */

@@ -11,10 +11,12 @@ export type LaneMessage =
   /** Either way: one negotiation payload of extra lane `lane` (1 to LANES_MAX − 1). */
   | { type: 'ferry-lane'; lane: number; signal: NegotiationSignal }
   /**
-   * Sender to receiver: every later frame of the sender goes round-robin over the first
-   * connection and then these lanes, in this order.
+   * Sender to receiver: every later frame of the sender goes, after its sequence marker, over the
+   * first connection or one of these lanes, numbered 1 to n in this order.
    */
-  | { type: 'ferry-stripe'; lanes: number[] };
+  | { type: 'ferry-stripe'; lanes: number[] }
+  /** Receiver to sender: frames handed on so far, and bytes arrived per lane (0 = the first). */
+  | { type: 'ferry-lane-ack'; next: number; received: number[] };
 
 const LANE_NUMBER = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(LANES_MAX - 1));
 
@@ -34,8 +36,16 @@ const STRIPE = v.object({
   ),
 });
 
+const COUNT = v.pipe(v.number(), v.safeInteger(), v.minValue(0));
+
+const ACK = v.object({
+  type: v.literal('ferry-lane-ack'),
+  next: COUNT,
+  received: v.pipe(v.array(COUNT), v.minLength(1), v.maxLength(LANES_MAX)),
+});
+
 // A cheap test before any parsing: a data frame of the session never starts like this.
-const LANE_PREFIX = /^\{\s*"type"\s*:\s*"ferry-(lane|stripe)"/;
+const LANE_PREFIX = /^\{\s*"type"\s*:\s*"ferry-(lane|stripe|lane-ack)"/;
 
 /**
  * The lane message in `frame`; `undefined` when the frame is not one (it belongs to the session),
@@ -52,6 +62,8 @@ export function readLaneMessage(frame: Frame): LaneMessage | 'invalid' | undefin
   }
   const stripe = v.safeParse(STRIPE, parsed);
   if (stripe.success) return stripe.output;
+  const ack = v.safeParse(ACK, parsed);
+  if (ack.success) return ack.output;
   const lane = v.safeParse(LANE_SIGNAL, parsed);
   if (!lane.success) return 'invalid';
   const signal = decodeSignal(lane.output.signal);
@@ -64,4 +76,8 @@ export function laneSignalFrame(lane: number, signal: NegotiationSignal): Frame 
 
 export function stripeFrame(lanes: readonly number[]): Frame {
   return textFrame(JSON.stringify({ type: 'ferry-stripe', lanes }));
+}
+
+export function laneAckFrame(next: number, received: readonly number[]): Frame {
+  return textFrame(JSON.stringify({ type: 'ferry-lane-ack', next, received }));
 }
