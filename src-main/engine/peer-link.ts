@@ -3,7 +3,6 @@ import { FrameInbox } from '../../src-shared/session/frame-inbox';
 import nodeDataChannel, { type DataChannel, type PeerConnection } from 'node-datachannel';
 import { binaryFrame, textFrame, type Frame } from '../../src-shared/protocol';
 import type { NegotiationSignal } from '../../src-shared/session/negotiation-signal';
-import { NATIVE_SCTP_SETTINGS } from '../../src-shared/session/session-limits';
 import {
   fingerprintOfSdp,
   normalizeFingerprint,
@@ -54,10 +53,6 @@ export interface PeerLinkEvents {
 const GONE_STATES: ReadonlySet<string> = new Set(['disconnected', 'failed', 'closed']);
 
 const CHANNEL_LABEL = 'ferry';
-
-// Process-wide in libdatachannel, and read when an association starts: set as this module loads,
-// before any connection exists (docs/performance.md, "Tuning"). A benchmark may set others after.
-nodeDataChannel.setSctpSettings({ ...NATIVE_SCTP_SETTINGS });
 
 const UNKNOWN_ROUTE: Route = { local: 'unknown', remote: 'unknown', relayed: false };
 

@@ -45,7 +45,7 @@ export const RECONNECT_RETRY_MS = 1000;
  * "Lanes"): each SCTP association has its own window and congestion control, so over a long or
  * lossy path N of them carry about N times what one does (docs/performance.md).
  */
-export const LANE_COUNT = 4;
+export const LANE_COUNT = 8;
 
 /**
  * A sender opens lanes only over a path whose round trip is at least this long, as SCTP measured
@@ -70,10 +70,16 @@ export const LANE_SETUP_TIMEOUT_MS = 10_000;
 export const LANE_MESSAGE_MAX_BYTES = 16 * 1024;
 
 /**
- * A lane may have this many bytes sent and not yet reported arrived: past it the lane is behind
- * (its window shrank, or its path is slower) and frames go to the others. It is what one lane
- * keeps in flight, so it also caps one lane at this much per round trip.
+ * A lane may have what it delivers in this long outstanding (sent, not yet reported arrived), at
+ * its own measured rate: enough for SCTP never to run dry over a 100 ms round trip, little enough
+ * that a frame waits at most about this long behind a lane that slowed down.
  */
+export const LANE_QUEUE_MS = 1000;
+
+/** What a lane may have outstanding before its rate is known: room for its slow start. */
+export const LANE_OUTSTANDING_START_BYTES = 1024 * 1024;
+
+/** What a lane may have outstanding at most, however fast it is: it caps one lane's window. */
 export const LANE_OUTSTANDING_MAX_BYTES = 4 * 1024 * 1024;
 
 /**
@@ -95,15 +101,11 @@ export const LANE_REORDER_MAX_BYTES = 64 * 1024 * 1024;
 export const LANE_SEQ_AHEAD_MAX = 1 << 20;
 
 /**
- * SCTP settings of every native peer, process-wide in node-datachannel (docs/performance.md,
- * "Tuning", has the measurements behind each value). libdatachannel's defaults collapse over a
- * long path: a 1 MiB window caps what one association carries at 1 MiB per round trip, and its
- * delayed SACKs stall the sender's window growth.
+ * SCTP settings of the lanes a native peer opens (node-datachannel's are process-wide, so they are
+ * set just before the lanes are made and put back once they are up: src-main/engine/lane-sctp.ts).
+ * libdatachannel delays each SACK up to 20 ms, which holds a sender's window growth back by that
+ * much per round trip; acknowledging at once made every lane steady (docs/performance.md). The
+ * first connection keeps libdatachannel's defaults: on a LAN, immediate SACKs cost a quarter of
+ * the throughput in CPU.
  */
-export const NATIVE_SCTP_SETTINGS = {
-  /** Bytes each association may hold unacknowledged, each way: the window over a long path. */
-  sendBufferSize: 8 * 1024 * 1024,
-  recvBufferSize: 8 * 1024 * 1024,
-  /** Acknowledge every packet pair at once instead of waiting up to 200 ms. */
-  delayedSackTime: 0,
-} as const;
+export const LANE_SCTP_SETTINGS = { delayedSackTime: 0 } as const;

@@ -30,6 +30,11 @@ export interface LaneOptions {
    * (LANE_MIN_ROUND_TRIP_MS); 0 opens them on any path.
    */
   minRoundTripMs: number;
+  /**
+   * Called before this side makes its first lane; the function it returns once the lanes are up or
+   * will not be. The native engine switches SCTP settings for the lanes' associations there.
+   */
+  openingLanes?(): () => void;
 }
 
 /** What a blocked sender's buffer reads: above any threshold, so the session waits for a report. */
@@ -64,6 +69,8 @@ export class LaneBond implements ChannelPort {
   #threshold = 0;
   #widened = false;
   #setupTimer: ClockTimer | undefined;
+  /** The runtime's end of `openingLanes`, until the lanes are settled. */
+  #settleLanes: (() => void) | undefined;
   #closing = false;
   #closedReason: string | undefined;
 
@@ -103,10 +110,14 @@ export class LaneBond implements ChannelPort {
     this.#widened = true;
     const roundTrip = this.#primary.roundTripMs?.() ?? 0;
     if (roundTrip < this.#options.minRoundTripMs) return;
+    this.#settleLanes = this.#options.openingLanes?.();
     for (let number = 1; number < Math.min(this.#options.count, LANES_MAX); number += 1) {
       this.#addLane(number, 'offerer');
     }
-    if (this.#lanes.size === 0) return;
+    if (this.#lanes.size === 0) {
+      this.#lanesSettled();
+      return;
+    }
     this.#setupTimer = this.#clock.setTimeout(() => this.#stripe(), LANE_SETUP_TIMEOUT_MS);
   }
 
@@ -169,6 +180,7 @@ export class LaneBond implements ChannelPort {
   close(graceMs: number): void {
     this.#closing = true;
     this.#setupTimer?.cancel();
+    this.#lanesSettled();
     for (const lane of this.#lanes.values()) lane.close(graceMs);
     this.#primary.close(graceMs);
   }
@@ -227,6 +239,7 @@ export class LaneBond implements ChannelPort {
     }
     // Only a sender opens lanes; a receiver answers each lane number once, before the stripe.
     if (this.#role !== 'receiver' || this.#order !== undefined) return;
+    if (this.#lanes.size === 0) this.#settleLanes = this.#options.openingLanes?.();
     const lane = this.#addLane(message.lane, 'answerer');
     lane?.apply(message.signal, (reason) => this.#laneGone(lane, reason));
   }
@@ -319,6 +332,7 @@ export class LaneBond implements ChannelPort {
   #stripe(): void {
     if (this.#order !== undefined || this.#ended) return;
     this.#setupTimer?.cancel();
+    this.#lanesSettled();
     const open: number[] = [];
     for (const lane of this.#lanes.values()) {
       if (lane.gone === undefined && lane.channel !== undefined) open.push(lane.number);
@@ -328,7 +342,7 @@ export class LaneBond implements ChannelPort {
     open.sort((x, y) => x - y);
     this.#primary.send(stripeFrame(open));
     this.#order = [0, ...open];
-    this.#schedule = new LaneSchedule(this.#order.length);
+    this.#schedule = new LaneSchedule(this.#order.length, () => this.#clock.now());
     this.setBufferedAmountLowThreshold(this.#threshold);
   }
 
@@ -339,6 +353,8 @@ export class LaneBond implements ChannelPort {
       this.#end(`the sender striped over lane ${missing}, which it never opened`);
       return;
     }
+    // Every listed lane's association is up: the sender saw its channel open.
+    this.#lanesSettled();
     const order = [0, ...lanes];
     this.#order = order;
     // Lanes it did not list will carry nothing.
@@ -352,11 +368,17 @@ export class LaneBond implements ChannelPort {
     this.#earlyBytes = 0;
   }
 
+  #lanesSettled(): void {
+    this.#settleLanes?.();
+    this.#settleLanes = undefined;
+  }
+
   /** The bond is lost as a whole: everything is closed, and the session told once. */
   #end(reason: string): void {
     if (this.#closedReason !== undefined) return;
     this.#closedReason = reason;
     this.#setupTimer?.cancel();
+    this.#lanesSettled();
     // After the session's own close the lanes keep their grace to deliver its last frames.
     if (!this.#closing) {
       for (const lane of this.#lanes.values()) lane.close(0);

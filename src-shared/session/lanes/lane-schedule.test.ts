@@ -1,49 +1,63 @@
 import { describe, expect, it } from 'vitest';
-import { LANE_OUTSTANDING_MAX_BYTES, LANE_WINDOW_BYTES } from '../session-limits';
+import { LANE_OUTSTANDING_START_BYTES, LANE_WINDOW_BYTES } from '../session-limits';
 import { LaneSchedule } from './lane-schedule';
 
 const FRAME = 256 * 1024;
+const MiB = 1024 * 1024;
+
+/** A schedule on a clock the test moves by hand. */
+function scheduleOf(lanes: number): { schedule: LaneSchedule; wait(ms: number): void } {
+  let now = 0;
+  return {
+    schedule: new LaneSchedule(lanes, () => now),
+    wait: (ms) => {
+      now += ms;
+    },
+  };
+}
 
 describe('the sender choosing a lane for each frame', () => {
   it('numbers frames in order and spreads them over idle lanes in turn', () => {
-    const schedule = new LaneSchedule(3);
+    const { schedule } = scheduleOf(3);
     const placed = [0, 1, 2, 3, 4, 5].map(() => schedule.place(FRAME));
 
     expect(placed.map(({ seq }) => seq)).toEqual([0, 1, 2, 3, 4, 5]);
     expect(placed.map(({ lane }) => lane)).toEqual([0, 1, 2, 0, 1, 2]);
   });
 
-  it('sends past a lane that is behind, and back to it once it catches up', () => {
-    const schedule = new LaneSchedule(2);
-    const perLaneCap = LANE_OUTSTANDING_MAX_BYTES / FRAME;
-    for (let frame = 0; frame < 2 * perLaneCap; frame += 1) schedule.place(FRAME);
-    // Lane 1 reported everything arrived; lane 0 nothing: lane 0 is behind.
-    schedule.acknowledge({ next: 0, received: [0, perLaneCap * FRAME] });
+  it('sends past a lane that stopped delivering, and back to it once it caught up', () => {
+    const { schedule, wait } = scheduleOf(2);
+    for (let frame = 0; frame < 8; frame += 1) schedule.place(FRAME);
+    // In a second lane 1 delivered its 1 MiB and lane 0 nothing of its own.
+    wait(1000);
+    schedule.acknowledge({ next: 0, received: [0, MiB] });
 
-    const next = [0, 1, 2].map(() => schedule.place(FRAME).lane);
-    expect(next).toEqual([1, 1, 1]);
+    expect([0, 1, 2].map(() => schedule.place(FRAME).lane)).toEqual([1, 1, 1]);
 
-    schedule.acknowledge({ next: 0, received: [perLaneCap * FRAME, perLaneCap * FRAME] });
+    wait(1000);
+    schedule.acknowledge({ next: 0, received: [MiB, MiB + 3 * FRAME] });
     expect(schedule.place(FRAME).lane).toBe(0);
   });
 
-  it('holds the session back when every lane is at its cap, until a report makes room', () => {
-    const schedule = new LaneSchedule(2);
-    const frames = (2 * LANE_OUTSTANDING_MAX_BYTES) / FRAME;
+  it('holds the session back when every lane has what it may, until a report makes room', () => {
+    const { schedule, wait } = scheduleOf(2);
+    const frames = (2 * LANE_OUTSTANDING_START_BYTES) / FRAME;
     for (let frame = 0; frame < frames; frame += 1) schedule.place(FRAME);
     expect(schedule.blocked).toBe(true);
 
+    wait(100);
     schedule.acknowledge({ next: 1, received: [FRAME, 0] });
     expect(schedule.blocked).toBe(false);
   });
 
   it('holds the session back at the window while the oldest frame is still missing', () => {
-    const schedule = new LaneSchedule(4);
+    const { schedule, wait } = scheduleOf(4);
     const frames = LANE_WINDOW_BYTES / FRAME;
     let arrived = [0, 0, 0, 0];
     for (let frame = 0; frame < frames; frame += 1) {
       const { lane } = schedule.place(FRAME);
       // Everything arrives except frame 0, so nothing can be handed on.
+      wait(10);
       if (frame > 0)
         arrived = arrived.map((bytes, index) => (index === lane ? bytes + FRAME : bytes));
       schedule.acknowledge({ next: 0, received: arrived });
@@ -58,7 +72,7 @@ describe('the sender choosing a lane for each frame', () => {
   });
 
   it('ignores a report that cannot be true', () => {
-    const schedule = new LaneSchedule(2);
+    const { schedule } = scheduleOf(2);
     schedule.place(FRAME);
 
     expect(schedule.acknowledge({ next: 2, received: [FRAME, 0] })).toBe(false);

@@ -1,4 +1,12 @@
-import { LANE_OUTSTANDING_MAX_BYTES, LANE_WINDOW_BYTES } from '../session-limits';
+import {
+  LANE_OUTSTANDING_MAX_BYTES,
+  LANE_OUTSTANDING_START_BYTES,
+  LANE_QUEUE_MS,
+  LANE_WINDOW_BYTES,
+} from '../session-limits';
+
+/** Weight of the newest rate sample: smooth enough to ride out one report's jitter. */
+const RATE_SMOOTHING = 0.25;
 
 /** What the receiver last reported (`ferry-lane-ack`): frames delivered, bytes arrived per lane. */
 export interface LaneAck {
@@ -9,15 +17,21 @@ export interface LaneAck {
 /**
  * The sender's side of striping (docs/protocol.md, "Lanes"): which lane the next frame takes, and
  * whether another may go at all. A lane's outstanding bytes (sent, not yet reported arrived)
- * measure how far behind it is, whatever holds them — its send queue, SCTP's buffer or the path —
- * so a lane whose congestion window has just halved gets fewer frames instead of holding up the
- * rest. The window over all lanes, from the oldest frame the receiver has not yet handed on,
- * bounds what the receiver must hold out of order.
+ * measure how far behind it is, whatever holds them — its send queue, SCTP's buffer or the path.
+ * Each lane may have what it delivers in LANE_QUEUE_MS outstanding, at its own measured rate, so
+ * a lane whose congestion window has just halved, or that waits on a retransmission, is given
+ * fewer frames instead of holding up the rest; a lane with nothing outstanding always takes one.
+ * The window over all lanes, from the oldest frame the receiver has not yet handed on, bounds what
+ * the receiver must hold out of order.
  */
 export class LaneSchedule {
   readonly #lanes: number;
+  readonly #now: () => number;
   readonly #sent: number[];
   #received: readonly number[];
+  /** Bytes per millisecond each lane delivered lately; undefined before its first measurement. */
+  readonly #rates: (number | undefined)[];
+  #reportedAt: number;
   /** Cumulative bytes sent before each frame not yet delivered, oldest first. */
   readonly #starts: number[] = [];
   #firstUndelivered = 0;
@@ -25,10 +39,13 @@ export class LaneSchedule {
   #sentTotal = 0;
   #rotation = 0;
 
-  constructor(lanes: number) {
+  constructor(lanes: number, now: () => number) {
     this.#lanes = lanes;
+    this.#now = now;
     this.#sent = new Array<number>(lanes).fill(0);
     this.#received = new Array<number>(lanes).fill(0);
+    this.#rates = new Array<number | undefined>(lanes).fill(undefined);
+    this.#reportedAt = now();
   }
 
   /** True while no lane has room or the window is full: the session should wait. */
@@ -62,22 +79,52 @@ export class LaneSchedule {
         (bytes, lane) => bytes >= (this.#received[lane] ?? 0) && bytes <= this.#sent[lane],
       );
     if (!possible) return false;
+    this.#measure(received);
     this.#starts.splice(0, next - this.#firstUndelivered);
     this.#firstUndelivered = next;
     this.#received = [...received];
     return true;
   }
 
+  /** Each lane's rate since the last report, counted only while it had more to deliver. */
+  #measure(received: readonly number[]): void {
+    const now = this.#now();
+    const elapsed = now - this.#reportedAt;
+    this.#reportedAt = now;
+    if (elapsed <= 0) return;
+    received.forEach((bytes, lane) => {
+      const before = this.#received[lane] ?? 0;
+      const delivered = bytes - before;
+      // A lane that delivered all it had was idle part of the time: that says nothing of its pace.
+      if (this.#sent[lane] - before <= delivered) return;
+      const sample = delivered / elapsed;
+      const rate = this.#rates[lane];
+      this.#rates[lane] = rate === undefined ? sample : rate + RATE_SMOOTHING * (sample - rate);
+    });
+  }
+
   #undeliveredBytes(): number {
     return this.#sentTotal - (this.#starts[0] ?? this.#sentTotal);
   }
 
-  /** The lane with the most room under its cap; ties go round, so idle lanes all get used. */
+  #room(lane: number): number {
+    const outstanding = this.#sent[lane] - (this.#received[lane] ?? 0);
+    // A lane with nothing on its way always takes a frame, however slow it was.
+    if (outstanding === 0) return Number.POSITIVE_INFINITY;
+    const rate = this.#rates[lane];
+    const allowance =
+      rate === undefined
+        ? LANE_OUTSTANDING_START_BYTES
+        : Math.min(rate * LANE_QUEUE_MS, LANE_OUTSTANDING_MAX_BYTES);
+    return allowance - outstanding;
+  }
+
+  /** The lane with the most room; ties go round, so idle lanes all get used. */
   #roomiest(): { lane: number; room: number } {
     let best = { lane: this.#rotation, room: Number.NEGATIVE_INFINITY };
     for (let step = 0; step < this.#lanes; step += 1) {
       const lane = (this.#rotation + step) % this.#lanes;
-      const room = LANE_OUTSTANDING_MAX_BYTES - (this.#sent[lane] - (this.#received[lane] ?? 0));
+      const room = this.#room(lane);
       if (room > best.room) best = { lane, room };
     }
     return best;
