@@ -17,13 +17,25 @@ const rig = useLoopbackRig();
 /** Loopback has no round trip to speak of: these peers open lanes regardless. */
 const LANES = { lanes: 4, laneMinRoundTripMs: 0, iceServers: [] };
 
-/** The stripe messages the sender put on its first connection (docs/protocol.md, "Lanes"). */
-function watchStripes(): { stripes: string[]; outgoing: (frame: Frame) => Frame } {
+/**
+ * What the sender put on its first connection (docs/protocol.md, "Lanes"): its stripe messages,
+ * and the binary frames (file bytes) it sent there after its first lane offer and before a stripe.
+ */
+function watchStripes(): {
+  stripes: string[];
+  bytesWhileLanesOpened: () => number;
+  outgoing: (frame: Frame) => Frame;
+} {
   const stripes: string[] = [];
+  let offered = false;
+  let bytes = 0;
   return {
     stripes,
+    bytesWhileLanesOpened: () => bytes,
     outgoing: (frame) => {
       if (frame.kind === 'text' && frame.text.includes('"ferry-stripe"')) stripes.push(frame.text);
+      if (frame.kind === 'text' && frame.text.includes('"ferry-lane"')) offered = true;
+      if (frame.kind === 'binary' && offered && stripes.length === 0) bytes += frame.bytes.length;
       return frame;
     },
   };
@@ -47,7 +59,7 @@ describe('lanes: a batch striped over several connections between two engines', 
     await writeTextFile(join(source, 'notes', 'first.txt'), 'before the big one\n');
     await writeRandomFile(join(source, 'big.bin'), 48 * MiB);
     const destination = join(rig.scratch.path, 'striped-received');
-    const { stripes, outgoing } = watchStripes();
+    const { stripes, bytesWhileLanesOpened, outgoing } = watchStripes();
 
     const outcome = await transferPair(
       rig.server.url,
@@ -58,6 +70,8 @@ describe('lanes: a batch striped over several connections between two engines', 
     expect(stripes.map((text) => JSON.parse(text) as unknown)).toEqual([
       { type: 'ferry-stripe', lanes: [1, 2, 3] },
     ]);
+    // Bytes queued on the ordered first connection then would hold back all the lanes carry.
+    expect(bytesWhileLanesOpened()).toBe(0);
     expect(outcome.sender).toMatchObject({ phase: 'done', confirmed: true, verified: true });
     expect(outcome.receiver).toMatchObject({ phase: 'done', verified: true });
     expect(await filesUnder(destination)).toEqual(['big.bin', 'notes/first.txt']);

@@ -68,6 +68,11 @@ export class LaneBond implements ChannelPort {
   #primaryGone: string | undefined;
   #threshold = 0;
   #widened = false;
+  /**
+   * Sender, from the first offer to the stripe: file data waits, because a frame queued on the
+   * ordered first connection now would hold back everything the lanes carry after the stripe.
+   */
+  #opening = false;
   #setupTimer: ClockTimer | undefined;
   /** The runtime's end of `openingLanes`, until the lanes are settled. */
   #settleLanes: (() => void) | undefined;
@@ -118,6 +123,7 @@ export class LaneBond implements ChannelPort {
       this.#lanesSettled();
       return;
     }
+    this.#opening = true;
     this.#setupTimer = this.#clock.setTimeout(() => this.#stripe(), LANE_SETUP_TIMEOUT_MS);
   }
 
@@ -132,7 +138,7 @@ export class LaneBond implements ChannelPort {
   }
 
   bufferedAmount(): number {
-    if (this.#schedule?.blocked === true) return BLOCKED_BYTES;
+    if (this.#opening || this.#schedule?.blocked === true) return BLOCKED_BYTES;
     return this.#sendingChannels().reduce((sum, channel) => sum + channel.bufferedAmount(), 0);
   }
 
@@ -333,17 +339,21 @@ export class LaneBond implements ChannelPort {
     if (this.#order !== undefined || this.#ended) return;
     this.#setupTimer?.cancel();
     this.#lanesSettled();
+    this.#opening = false;
     const open: number[] = [];
     for (const lane of this.#lanes.values()) {
       if (lane.gone === undefined && lane.channel !== undefined) open.push(lane.number);
       else lane.close(0);
     }
-    if (open.length === 0) return;
-    open.sort((x, y) => x - y);
-    this.#primary.send(stripeFrame(open));
-    this.#order = [0, ...open];
-    this.#schedule = new LaneSchedule(this.#order.length, () => this.#clock.now());
-    this.setBufferedAmountLowThreshold(this.#threshold);
+    if (open.length > 0) {
+      open.sort((x, y) => x - y);
+      this.#primary.send(stripeFrame(open));
+      this.#order = [0, ...open];
+      this.#schedule = new LaneSchedule(this.#order.length, () => this.#clock.now());
+      this.setBufferedAmountLowThreshold(this.#threshold);
+    }
+    // The session's held data may go now, striped or on the first connection alone.
+    this.#wake();
   }
 
   /** Receiver: the sender's frames now come numbered over the first connection and these lanes. */

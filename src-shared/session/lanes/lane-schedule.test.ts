@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { LANE_OUTSTANDING_START_BYTES, LANE_WINDOW_BYTES } from '../session-limits';
+import {
+  LANE_OUTSTANDING_START_BYTES,
+  LANE_RATE_INTERVAL_MS,
+  LANE_WINDOW_BYTES,
+} from '../session-limits';
 import { LaneSchedule } from './lane-schedule';
 
 const FRAME = 256 * 1024;
@@ -37,6 +41,29 @@ describe('the sender choosing a lane for each frame', () => {
     wait(1000);
     schedule.acknowledge({ next: 0, received: [MiB, MiB + 3 * FRAME] });
     expect(schedule.place(FRAME).lane).toBe(0);
+  });
+
+  it('gives a lane more again once it delivers everything a low measure allowed it', () => {
+    const { schedule, wait } = scheduleOf(1);
+    const framesUntilBlocked = (): number => {
+      let frames = 0;
+      do {
+        schedule.place(FRAME);
+        frames += 1;
+      } while (!schedule.blocked);
+      return frames;
+    };
+    framesUntilBlocked();
+    // A whole interval with nothing delivered while it had frames: measured as stopped.
+    wait(LANE_RATE_INTERVAL_MS);
+    schedule.acknowledge({ next: 0, received: [0] });
+    wait(LANE_RATE_INTERVAL_MS);
+    schedule.acknowledge({ next: 0, received: [0] });
+    // Then all of it arrives: the lane was held back, not slow.
+    wait(LANE_RATE_INTERVAL_MS);
+    schedule.acknowledge({ next: 4, received: [LANE_OUTSTANDING_START_BYTES] });
+
+    expect(framesUntilBlocked()).toBeGreaterThan(LANE_OUTSTANDING_START_BYTES / FRAME);
   });
 
   it('holds the session back when every lane has what it may, until a report makes room', () => {

@@ -2,11 +2,12 @@ import {
   LANE_OUTSTANDING_MAX_BYTES,
   LANE_OUTSTANDING_START_BYTES,
   LANE_QUEUE_MS,
+  LANE_RATE_INTERVAL_MS,
   LANE_WINDOW_BYTES,
 } from '../session-limits';
 
-/** Weight of the newest rate sample: smooth enough to ride out one report's jitter. */
-const RATE_SMOOTHING = 0.25;
+/** Weight of the newest rate sample: each spans LANE_RATE_INTERVAL_MS, so half is enough. */
+const RATE_SMOOTHING = 0.5;
 
 /** What the receiver last reported (`ferry-lane-ack`): frames delivered, bytes arrived per lane. */
 export interface LaneAck {
@@ -21,6 +22,10 @@ export interface LaneAck {
  * Each lane may have what it delivers in LANE_QUEUE_MS outstanding, at its own measured rate, so
  * a lane whose congestion window has just halved, or that waits on a retransmission, is given
  * fewer frames instead of holding up the rest; a lane with nothing outstanding always takes one.
+ * Rates are measured over LANE_RATE_INTERVAL_MS, not per report: a lane hands on a whole frame at
+ * once, so a report a few milliseconds after the last one reads 0 or a burst. A lane that ran dry
+ * during an interval was held back by its allowance, not its path, so its rate may only rise:
+ * measured as a fall, it would be given less again and stay starved.
  * The window over all lanes, from the oldest frame the receiver has not yet handed on, bounds what
  * the receiver must hold out of order.
  */
@@ -31,7 +36,10 @@ export class LaneSchedule {
   #received: readonly number[];
   /** Bytes per millisecond each lane delivered lately; undefined before its first measurement. */
   readonly #rates: (number | undefined)[];
-  #reportedAt: number;
+  /** The current measuring interval: when it began, what each lane had delivered by then. */
+  #intervalFrom: { at: number; received: readonly number[] };
+  /** Per lane: it had nothing outstanding at some point of the current interval. */
+  readonly #ranDry: boolean[];
   /** Cumulative bytes sent before each frame not yet delivered, oldest first. */
   readonly #starts: number[] = [];
   #firstUndelivered = 0;
@@ -45,7 +53,8 @@ export class LaneSchedule {
     this.#sent = new Array<number>(lanes).fill(0);
     this.#received = new Array<number>(lanes).fill(0);
     this.#rates = new Array<number | undefined>(lanes).fill(undefined);
-    this.#reportedAt = now();
+    this.#intervalFrom = { at: now(), received: this.#received };
+    this.#ranDry = new Array<boolean>(lanes).fill(false);
   }
 
   /** True while no lane has room or the window is full: the session should wait. */
@@ -60,6 +69,7 @@ export class LaneSchedule {
   place(bytes: number): { lane: number; seq: number } {
     const { lane } = this.#roomiest();
     this.#rotation = (lane + 1) % this.#lanes;
+    if (this.#outstanding(lane) === 0) this.#ranDry[lane] = true;
     this.#sent[lane] += bytes;
     this.#starts.push(this.#sentTotal);
     this.#sentTotal += bytes;
@@ -86,21 +96,30 @@ export class LaneSchedule {
     return true;
   }
 
-  /** Each lane's rate since the last report, counted only while it had more to deliver. */
+  /** Each lane's rate over the interval, once LANE_RATE_INTERVAL_MS have passed. */
   #measure(received: readonly number[]): void {
-    const now = this.#now();
-    const elapsed = now - this.#reportedAt;
-    this.#reportedAt = now;
-    if (elapsed <= 0) return;
     received.forEach((bytes, lane) => {
-      const before = this.#received[lane] ?? 0;
-      const delivered = bytes - before;
-      // A lane that delivered all it had was idle part of the time: that says nothing of its pace.
-      if (this.#sent[lane] - before <= delivered) return;
-      const sample = delivered / elapsed;
-      const rate = this.#rates[lane];
-      this.#rates[lane] = rate === undefined ? sample : rate + RATE_SMOOTHING * (sample - rate);
+      if (bytes === this.#sent[lane]) this.#ranDry[lane] = true;
     });
+    const now = this.#now();
+    const elapsed = now - this.#intervalFrom.at;
+    if (elapsed < LANE_RATE_INTERVAL_MS) return;
+    received.forEach((bytes, lane) => {
+      const sample = (bytes - (this.#intervalFrom.received[lane] ?? 0)) / elapsed;
+      const rate = this.#rates[lane];
+      if (this.#ranDry[lane]) {
+        // Held back by its allowance: the sample is only a floor on what the path can do.
+        if (rate !== undefined) this.#rates[lane] = Math.max(rate, sample);
+      } else {
+        this.#rates[lane] = rate === undefined ? sample : rate + RATE_SMOOTHING * (sample - rate);
+      }
+    });
+    this.#intervalFrom = { at: now, received: [...received] };
+    this.#ranDry.fill(false);
+  }
+
+  #outstanding(lane: number): number {
+    return this.#sent[lane] - (this.#received[lane] ?? 0);
   }
 
   #undeliveredBytes(): number {
@@ -108,7 +127,7 @@ export class LaneSchedule {
   }
 
   #room(lane: number): number {
-    const outstanding = this.#sent[lane] - (this.#received[lane] ?? 0);
+    const outstanding = this.#outstanding(lane);
     // A lane with nothing on its way always takes a frame, however slow it was.
     if (outstanding === 0) return Number.POSITIVE_INFINITY;
     const rate = this.#rates[lane];
