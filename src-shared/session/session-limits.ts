@@ -118,7 +118,10 @@ export const LANE_SEQ_AHEAD_MAX = 1 << 20;
  * libdatachannel delays a SACK up to 20 ms, which holds a sender's window growth back by that
  * much per round trip; 5 ms keeps SACKs prompt while still acknowledging every second packet,
  * where acknowledging every packet (0) cost an eighth of the throughput over 20–50 ms in CPU
- * (docs/performance.md). The first connection keeps libdatachannel's defaults: on a LAN, even
- * short delays cost throughput in CPU.
+ * (docs/performance.md). A 2 MiB receive buffer lets a lane's window past 1 MiB per round trip
+ * (usrsctp counts its buffer space per mbuf, so 1 MiB holds well under 1 MiB of data); the send
+ * buffer stays 1 MiB, since a larger one on both ends overflowed the receiver's UDP socket. The
+ * first connection keeps libdatachannel's defaults: on a LAN, even short delays cost throughput
+ * in CPU.
  */
-export const LANE_SCTP_SETTINGS = { delayedSackTime: 5 } as const;
+export const LANE_SCTP_SETTINGS = { delayedSackTime: 5, recvBufferSize: 2097152 } as const;
