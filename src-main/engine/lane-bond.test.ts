@@ -1,9 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { binaryFrame, textFrame, type Frame } from '../../src-shared/protocol';
+import {
+  binaryFrame,
+  SEND_BUFFER_HIGH_WATER_BYTES,
+  textFrame,
+  type Frame,
+} from '../../src-shared/protocol';
 import { connectPeer, type ConnectResult } from '../../src-shared/session/connect-peer';
 import { LaneBond } from '../../src-shared/session/lanes/lane-bond';
 import { stripeFrame } from '../../src-shared/session/lanes/lane-messages';
 import type { ChannelPort } from '../../src-shared/session/ports';
+import { LANE_SETUP_TIMEOUT_MS } from '../../src-shared/session/session-limits';
+import { ManualClock } from '../../src-shared/session/testing/manual-clock';
 import { signalingPair } from '../../src-shared/session/testing/signaling-pair';
 import { nodeClock } from './node-clock';
 import { PeerLink } from './peer-link';
@@ -103,6 +110,34 @@ describe('lanes: one ordered channel over several node-datachannel connections',
 
     expect(sender.width).toBe(LANES);
     expect(seen).toEqual(Array.from({ length: total }, (_, index) => index));
+  });
+
+  it("holds the sender's data while its lanes open, and lets it go on the first connection when none answers in time", async () => {
+    const [out, into] = await firstConnection();
+    const clock = new ManualClock();
+    const sender = new LaneBond(out, 'sender', LANE_OPTIONS, clock);
+    // The other end has no bond: its lane offers go unanswered.
+    const seen: number[] = [];
+    const arrived = new Promise<void>((resolve) =>
+      into.listen({
+        frame: (frame) => {
+          if (frame.kind === 'text' && frame.text.includes('"ferry-lane"')) return;
+          seen.push(indexOf(frame));
+          if (seen.length === 3) resolve();
+        },
+      }),
+    );
+
+    sender.widen();
+    // Data queued now on the ordered first connection would hold back all the lanes carry.
+    expect(sender.bufferedAmount()).toBeGreaterThan(SEND_BUFFER_HIGH_WATER_BYTES);
+
+    clock.advance(LANE_SETUP_TIMEOUT_MS);
+    expect(sender.width).toBe(1);
+    expect(sender.bufferedAmount()).toBeLessThan(SEND_BUFFER_HIGH_WATER_BYTES);
+    for (let sent = 0; sent < 3; sent += 1) sender.send(numbered(sent));
+    await arrived;
+    expect(seen).toEqual([0, 1, 2]);
   });
 
   it('ends the link when a sender stripes over a lane the receiver never answered', async () => {
