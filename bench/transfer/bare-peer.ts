@@ -87,15 +87,21 @@ if (role === 'offerer') {
     report({ type: 'open', at: now() });
     let sent = 0;
     const pump = (): void => {
-      // A time-limited answerer closes the channel midway: then the pump just stops.
-      while (
-        sent < total &&
-        channel.isOpen() &&
-        channel.bufferedAmount() <= SEND_BUFFER_HIGH_WATER_BYTES
-      ) {
-        const length = Math.min(chunk.length, total - sent);
-        channel.sendMessageBinary(length === chunk.length ? chunk : chunk.subarray(0, length));
-        sent += length;
+      // A time-limited answerer closes the channel midway: then the pump just stops. The close
+      // can land between isOpen() and the send, which then throws; this runs inside a native
+      // callback, where an exception would abort the process before it reports its figures.
+      try {
+        while (
+          sent < total &&
+          channel.isOpen() &&
+          channel.bufferedAmount() <= SEND_BUFFER_HIGH_WATER_BYTES
+        ) {
+          const length = Math.min(chunk.length, total - sent);
+          channel.sendMessageBinary(length === chunk.length ? chunk : chunk.subarray(0, length));
+          sent += length;
+        }
+      } catch {
+        // The channel closed: onClosed finishes the run.
       }
     };
     channel.setBufferedAmountLowThreshold(SEND_BUFFER_LOW_WATER_BYTES - 1);

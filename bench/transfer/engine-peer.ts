@@ -6,7 +6,7 @@
 // `--no-extensions` speaks the spec's wire alone (no verification, no resume). `--cancel-at`
 // makes the receiver cancel once that many bytes are on its disk, keeping its .part for a resume;
 // `--stop-after-seconds` makes it report what it has N seconds after its transfer began moving
-// data (phase `transferring`), unverified, and cancel; `--expect-cut` tells the sender that its
+// data (phase `transferring`), unverified, and cancel (and what it had halfway, as `midway`); `--expect-cut` tells the sender that its
 // peer will do either, so its failure is no failure. `--sctp` sets node-datachannel's SCTP
 // settings after the engine has loaded (and so after any defaults of its own); `--lanes` is the
 // engine's `lanes` option, passed only when given.
@@ -69,15 +69,19 @@ if (mode === 'send') {
   // receiver reports the last count it saw with that count's own time, not the deadline's.
   let latest = { bytes: 0, at: 0 };
   let stopTimer: NodeJS.Timeout | undefined;
+  let midwayTimer: NodeJS.Timeout | undefined;
   transfer.on('state', (state) => {
     if (state.phase === 'transferring') {
       latest = { bytes: state.progress.bytesDone, at: now() };
       if (noteTransferring() && stopAfterMs !== undefined) {
         stopTimer = setTimeout(stopAtDeadline, stopAfterMs);
+        // The second half of the window is past the lanes' setup and slow start.
+        midwayTimer = setTimeout(() => report({ type: 'midway', ...latest }), stopAfterMs / 2);
       }
     }
     if (state.phase === 'done') {
       clearTimeout(stopTimer);
+      clearTimeout(midwayTimer);
       const resumed = state.files.reduce((sum, file) => sum + (file.resumedBytes ?? 0), 0);
       report({
         type: 'received',

@@ -61,6 +61,22 @@ export interface ChannelFigures {
    * full (RcvbufErrors in /proc/net/snmp): SCTP takes each for congestion.
    */
   receiverUdpDrops: number;
+  /** Wall-clock ms of the start report and of the receiver's count: the goodput's window. */
+  window: { from: number; to: number };
+}
+
+/** Where a Ferry run's window went: what the goodput alone does not tell. */
+export interface FerryTimeline {
+  /**
+   * From the sender's connection to the receiver's first file data: the offer, its acceptance,
+   * the lanes' handshakes and their first round trips.
+   */
+  setupSeconds: number;
+  /**
+   * Goodput over the second half of the receiver's time limit alone, past the setup and slow
+   * start; null when the file arrived whole before the halfway mark.
+   */
+  secondHalfMiBps: number | null;
 }
 
 /** The namespace's UDP RcvbufErrors counter. */
@@ -194,6 +210,7 @@ async function channelFigures(
     receiver: side(arrived.receiverCpu - opened.receiverCpu, receiverEnd),
     lineBytes,
     receiverUdpDrops,
+    window: { from: opened.report.at, to: arrived.report.at },
   };
 }
 
@@ -263,13 +280,31 @@ export interface FerryFiles {
   scratch: string;
 }
 
+/**
+ * A finished Ferry run's timeline, from the receiver's reports (kept by its PeerProcess after it
+ * exited): its first file data, and its count halfway through its time limit.
+ */
+async function ferryTimeline(
+  figures: ChannelFigures,
+  receiver: PeerProcess,
+): Promise<FerryTimeline> {
+  const firstData = await receiver.next('transferring');
+  const midway = await receiver.next('midway').catch(() => undefined);
+  const { from, to } = figures.window;
+  const secondHalf =
+    midway === undefined || to <= midway.at
+      ? null
+      : round((figures.bytes - midway.bytes) / MIB / ((to - midway.at) / MS_PER_S));
+  return { setupSeconds: round((firstData.at - from) / MS_PER_S, 3), secondHalfMiBps: secondHalf };
+}
+
 /** Ferry native → native: sender in a with `file`, receiver in b into a fresh folder. */
 export async function measureFerry(
   setup: CellSetup,
   files: FerryFiles,
   knobs: FerryKnobs,
   what = 'ferry',
-): Promise<ChannelFigures> {
+): Promise<ChannelFigures & FerryTimeline> {
   const destination = await mkdtemp(join(files.scratch, 'received-'));
   const knobArgs = ferryKnobArgs(knobs);
   const sender = startPeer(
@@ -293,9 +328,10 @@ export async function measureFerry(
       ],
       { namespace: setup.netns.b.namespace },
     );
-    return await guarded([sender, receiver], () =>
+    const figures = await guarded([sender, receiver], () =>
       channelFigures(setup, sender, receiver, 'open', what),
     );
+    return { ...figures, ...(await ferryTimeline(figures, receiver)) };
   } finally {
     await rm(destination, { recursive: true, force: true });
   }

@@ -23,6 +23,7 @@ import {
   measureFerry,
   measureTcp,
   type CellSetup,
+  type ChannelFigures,
   type FerryFiles,
   type FerryKnobs,
 } from './cells';
@@ -168,15 +169,15 @@ async function measureCell(
 
 /** The cell's JSON line: medians, and every run's own figures. */
 function cellLine(runs: CellRuns): Record<string, unknown> {
-  const channel = (list: CellRuns['bare']) =>
-    list.map(({ MiBps, bytes, seconds, sender, receiver, receiverUdpDrops }) => ({
-      MiBps,
-      receiverUdpDrops,
-      bytes,
-      seconds,
-      sender,
-      receiver,
-    }));
+  const channelRun = (run: ChannelFigures) => {
+    const { MiBps, bytes, seconds, sender, receiver, receiverUdpDrops } = run;
+    return { MiBps, receiverUdpDrops, bytes, seconds, sender, receiver };
+  };
+  const ferryRun = (run: CellRuns['ferry'][number]) => ({
+    ...channelRun(run),
+    setupSeconds: run.setupSeconds,
+    secondHalfMiBps: run.secondHalfMiBps,
+  });
   return {
     type: 'cell',
     ...summarizeCell(runs),
@@ -184,9 +185,9 @@ function cellLine(runs: CellRuns): Record<string, unknown> {
       runs.tcp.length > 0 ? median(runs.tcp.map((figures) => figures.secondHalfMiBps ?? 0)) : null,
     runs: {
       tcp: runs.tcp.map(({ MiBps, bytes, ms, reason }) => ({ MiBps, bytes, ms, reason })),
-      bare: channel(runs.bare),
-      ferry: channel(runs.ferry),
-      defaults: channel(runs.defaults),
+      bare: runs.bare.map(channelRun),
+      ferry: runs.ferry.map(ferryRun),
+      defaults: runs.defaults.map(ferryRun),
     },
     ...(runs.errors.length > 0 ? { errors: runs.errors } : {}),
     lastLine: runs.line,
