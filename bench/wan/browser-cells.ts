@@ -13,7 +13,7 @@ import { openWebClient, pageSends } from '../transfer-browser/ferry-runs';
 import { now } from '../transfer/bench-messages';
 import { writePayload } from '../transfer/payload-file';
 import { startPeer, type PeerProcess } from '../transfer/peer-process';
-import { ferryKnobArgs, type FerryKnobs } from './cells';
+import { ferryKnobArgs, udpReceiveDrops, type FerryKnobs } from './cells';
 import { assertCarried, LineBypassError, startDelayLine, type DelayLine } from './link';
 
 /** The issue's browser cell: 50 ms RTT, no loss. */
@@ -37,6 +37,11 @@ export interface BrowserCell {
   /** Median of the runs that completed; null when none did. */
   ferryMiBps: number | null;
   runs: number[];
+  /**
+   * Per run, datagrams the receiving namespace dropped at a full UDP socket (RcvbufErrors):
+   * Chromium's sockets keep a small receive buffer (docs/performance.md, "The browser side").
+   */
+  receiverUdpDrops: number[];
   errors?: string[];
 }
 
@@ -87,13 +92,20 @@ async function chromiumLauncher(folder: string, namespace: string, real: string)
 }
 
 /** The web client sends the file; the native receiver in a stops after the cell's seconds. */
-async function browserToNative(run: RunContext, context: BrowserContext): Promise<number> {
+/** A browser run's goodput, and what the receiving namespace dropped at its UDP sockets. */
+interface BrowserRun {
+  MiBps: number;
+  receiverUdpDrops: number;
+}
+
+async function browserToNative(run: RunContext, context: BrowserContext): Promise<BrowserRun> {
   const { options, line } = run;
   const page = await openWebClient(context, options.webUrl);
   const destination = await mkdtemp(join(options.scratch, 'received-'));
   try {
     const code = await pageSends(page, run.file);
     const before = await line.counters();
+    const dropsBefore = await udpReceiveDrops(options.netns.a);
     const receiver = startPeer(
       'engine-peer.ts',
       [
@@ -115,7 +127,10 @@ async function browserToNative(run: RunContext, context: BrowserContext): Promis
       );
       await receiver.next('finished');
       assertCarried(before, await line.counters(), 'bToA', received.bytes, 'browser → native');
-      return received.bytes / MIB / ((received.at - started.at) / MS_PER_S);
+      return {
+        MiBps: received.bytes / MIB / ((received.at - started.at) / MS_PER_S),
+        receiverUdpDrops: (await udpReceiveDrops(options.netns.a)) - dropsBefore,
+      };
     } finally {
       receiver.child.kill('SIGKILL');
       await ended(receiver);
@@ -168,7 +183,7 @@ interface Watched {
  * The native sender in a; the web client receives into its downloads until the file is in or
  * the cell's seconds have passed since the sender began sending data, whichever comes first.
  */
-async function nativeToBrowser(run: RunContext, context: BrowserContext): Promise<number> {
+async function nativeToBrowser(run: RunContext, context: BrowserContext): Promise<BrowserRun> {
   const { options, line } = run;
   const page = await openWebClient(context, options.webUrl);
   const sender = startPeer(
@@ -179,6 +194,7 @@ async function nativeToBrowser(run: RunContext, context: BrowserContext): Promis
   try {
     const { code } = await sender.next('code');
     const before = await line.counters();
+    const dropsBefore = await udpReceiveDrops(options.netns.b);
     await page.getByRole('tab', { name: 'Receive' }).click();
     await page.getByRole('combobox', { name: 'Code' }).fill(code);
     await page.getByRole('button', { name: 'Receive', exact: true }).click();
@@ -194,7 +210,10 @@ async function nativeToBrowser(run: RunContext, context: BrowserContext): Promis
     }
     const bytes = watched.shown ? BROWSER_BYTES : Math.round(watched.share * BROWSER_BYTES);
     assertCarried(before, await line.counters(), 'aToB', bytes, 'native → browser');
-    return bytes / MIB / ((at - started.at) / MS_PER_S);
+    return {
+      MiBps: bytes / MIB / ((at - started.at) / MS_PER_S),
+      receiverUdpDrops: (await udpReceiveDrops(options.netns.b)) - dropsBefore,
+    };
   } finally {
     await page.close();
     sender.child.kill('SIGKILL');
@@ -209,16 +228,19 @@ const DIRECTIONS: readonly [BrowserDirection, typeof browserToNative][] = [
 
 /** Both directions, `reps` times each, alternating; one line per direction. */
 async function measureDirections(run: RunContext): Promise<BrowserCell[]> {
-  const results = new Map<BrowserDirection, { runs: number[]; errors: string[] }>(
-    DIRECTIONS.map(([direction]) => [direction, { runs: [], errors: [] }]),
-  );
+  const results = new Map<
+    BrowserDirection,
+    { runs: number[]; receiverUdpDrops: number[]; errors: string[] }
+  >(DIRECTIONS.map(([direction]) => [direction, { runs: [], receiverUdpDrops: [], errors: [] }]));
   for (let rep = 0; rep < run.options.reps; rep += 1) {
     for (const [direction, measure] of DIRECTIONS) {
       // A fresh context per run, as a person opening the page: its own download worker.
       const context = await run.browser.newContext({ acceptDownloads: true });
       const result = results.get(direction)!;
       try {
-        result.runs.push(round(await measure(run, context)));
+        const measured = await measure(run, context);
+        result.runs.push(round(measured.MiBps));
+        result.receiverUdpDrops.push(measured.receiverUdpDrops);
       } catch (error) {
         if (error instanceof LineBypassError) throw error;
         result.errors.push(error instanceof Error ? error.message : String(error));
@@ -228,13 +250,14 @@ async function measureDirections(run: RunContext): Promise<BrowserCell[]> {
     }
   }
   return DIRECTIONS.map(([direction]) => {
-    const { runs, errors } = results.get(direction)!;
+    const { runs, receiverUdpDrops, errors } = results.get(direction)!;
     return {
       direction,
       rttMs: BROWSER_RTT_MS,
       lossPct: BROWSER_LOSS_PCT,
       ferryMiBps: runs.length > 0 ? round(run.options.median(runs)) : null,
       runs,
+      receiverUdpDrops,
       ...(errors.length > 0 ? { errors } : {}),
     };
   });

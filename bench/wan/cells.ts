@@ -5,7 +5,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { typeScriptArgs, type NetnsPair } from '../../e2e/support/netns';
+import { typeScriptArgs, type NetnsHost, type NetnsPair } from '../../e2e/support/netns';
 import type { PeerReport } from '../transfer/bench-messages';
 import { startPeer, type PeerProcess } from '../transfer/peer-process';
 import {
@@ -80,7 +80,7 @@ export interface FerryTimeline {
 }
 
 /** The namespace's UDP RcvbufErrors counter. */
-async function udpReceiveDrops(netns: NetnsPair['b']): Promise<number> {
+export async function udpReceiveDrops(netns: NetnsHost): Promise<number> {
   const { stdout } = await netns.run('cat', ['/proc/net/snmp']);
   const [names, values] = stdout.split('\n').filter((line) => line.startsWith('Udp:'));
   const index = names?.split(' ').indexOf('RcvbufErrors') ?? -1;
