@@ -281,21 +281,30 @@ export interface FerryFiles {
 }
 
 /**
- * A finished Ferry run's timeline, from the receiver's reports (kept by its PeerProcess after it
- * exited): its first file data, and its count halfway through its time limit.
+ * A Ferry run's timeline from its window, the receiver's first file data and, when the run lasted
+ * that long, its count halfway through its time limit.
  */
+export function ferryTimelineOf(
+  figures: Pick<ChannelFigures, 'bytes' | 'window'>,
+  firstDataAt: number,
+  midway: { at: number; bytes: number } | undefined,
+): FerryTimeline {
+  const { from, to } = figures.window;
+  const secondHalf =
+    midway === undefined || to <= midway.at
+      ? null
+      : round((figures.bytes - midway.bytes) / MIB / ((to - midway.at) / MS_PER_S));
+  return { setupSeconds: round((firstDataAt - from) / MS_PER_S, 3), secondHalfMiBps: secondHalf };
+}
+
+/** The timeline of a finished run, from the reports its receiver left (kept after it exited). */
 async function ferryTimeline(
   figures: ChannelFigures,
   receiver: PeerProcess,
 ): Promise<FerryTimeline> {
   const firstData = await receiver.next('transferring');
   const midway = await receiver.next('midway').catch(() => undefined);
-  const { from, to } = figures.window;
-  const secondHalf =
-    midway === undefined || to <= midway.at
-      ? null
-      : round((figures.bytes - midway.bytes) / MIB / ((to - midway.at) / MS_PER_S));
-  return { setupSeconds: round((firstData.at - from) / MS_PER_S, 3), secondHalfMiBps: secondHalf };
+  return ferryTimelineOf(figures, firstData.at, midway);
 }
 
 /** Ferry native → native: sender in a with `file`, receiver in b into a fresh folder. */
