@@ -19,7 +19,10 @@ export type PeerReport =
    * moment that byte count was current.
    */
   | { type: 'received'; at: number; bytes: number; verified?: boolean; resumedBytes?: number }
-  /** A time-limited engine receiver's byte count halfway through its window, and when it was current. */
+  /**
+   * A time-limited engine receiver's byte count halfway through its limit, and the moment that
+   * count was current.
+   */
   | { type: 'midway'; at: number; bytes: number }
   /** An engine receiver told to cancel midway did so with `bytesDone` on its disk. */
   | { type: 'cut'; bytesDone: number }

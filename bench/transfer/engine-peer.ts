@@ -6,10 +6,10 @@
 // `--no-extensions` speaks the spec's wire alone (no verification, no resume). `--cancel-at`
 // makes the receiver cancel once that many bytes are on its disk, keeping its .part for a resume;
 // `--stop-after-seconds` makes it report what it has N seconds after its transfer began moving
-// data (phase `transferring`), unverified, and cancel (and what it had halfway, as `midway`); `--expect-cut` tells the sender that its
-// peer will do either, so its failure is no failure. `--sctp` sets node-datachannel's SCTP
-// settings after the engine has loaded (and so after any defaults of its own); `--lanes` is the
-// engine's `lanes` option, passed only when given.
+// data (phase `transferring`), unverified, and cancel (and what it had halfway, as `midway`);
+// `--expect-cut` tells the sender that its peer will do either, so its failure is no failure.
+// `--sctp` sets node-datachannel's SCTP settings after the engine has loaded (and so after any
+// defaults of its own); `--lanes` is the engine's `lanes` option, passed only when given.
 import { parseArgs } from 'node:util';
 import nodeDataChannel from 'node-datachannel';
 import { receiveFiles, sendFiles, type Transfer } from '../../src-main/engine';

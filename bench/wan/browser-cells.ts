@@ -91,13 +91,13 @@ async function chromiumLauncher(folder: string, namespace: string, real: string)
   return launcher;
 }
 
-/** The web client sends the file; the native receiver in a stops after the cell's seconds. */
 /** A browser run's goodput, and what the receiving namespace dropped at its UDP sockets. */
 interface BrowserRun {
   MiBps: number;
   receiverUdpDrops: number;
 }
 
+/** The web client sends the file; the native receiver in a stops after the cell's seconds. */
 async function browserToNative(run: RunContext, context: BrowserContext): Promise<BrowserRun> {
   const { options, line } = run;
   const page = await openWebClient(context, options.webUrl);

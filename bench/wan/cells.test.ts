@@ -7,7 +7,7 @@ const MIB = 1024 * 1024;
 describe('a Ferry run of bench:wan, split into its setup and its second half', () => {
   const run = { bytes: 300 * MIB, window: { from: 10_000, to: 15_000 } };
 
-  it('counts the setup up to the first file data, and the second half from the midway count', () => {
+  it('counts the setup to the first file data, and the second half from the midway count', () => {
     // Connected at 10 s, first data at 11 s, 100 MiB by 13 s, 300 MiB by 15 s.
     const timeline = ferryTimelineOf(run, 11_000, { at: 13_000, bytes: 100 * MIB });
     expect(timeline).toEqual({ setupSeconds: 1, secondHalfMiBps: 100 });
