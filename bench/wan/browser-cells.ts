@@ -13,7 +13,7 @@ import { openWebClient, pageSends } from '../transfer-browser/ferry-runs';
 import { now } from '../transfer/bench-messages';
 import { writePayload } from '../transfer/payload-file';
 import { startPeer, type PeerProcess } from '../transfer/peer-process';
-import { ferryKnobArgs, udpReceiveDrops, type FerryKnobs } from './cells';
+import { ferryKnobArgs, udpDrops, type FerryKnobs } from './cells';
 import { assertCarried, LineBypassError, startDelayLine, type DelayLine } from './link';
 
 /** The browser cell: 50 ms RTT, no loss. */
@@ -105,7 +105,7 @@ async function browserToNative(run: RunContext, context: BrowserContext): Promis
   try {
     const code = await pageSends(page, run.file);
     const before = await line.counters();
-    const dropsBefore = await udpReceiveDrops(options.netns.a);
+    const dropsBefore = (await udpDrops(options.netns.a)).RcvbufErrors;
     const receiver = startPeer(
       'engine-peer.ts',
       [
@@ -129,7 +129,7 @@ async function browserToNative(run: RunContext, context: BrowserContext): Promis
       assertCarried(before, await line.counters(), 'bToA', received.bytes, 'browser → native');
       return {
         MiBps: received.bytes / MIB / ((received.at - started.at) / MS_PER_S),
-        receiverUdpDrops: (await udpReceiveDrops(options.netns.a)) - dropsBefore,
+        receiverUdpDrops: (await udpDrops(options.netns.a)).RcvbufErrors - dropsBefore,
       };
     } finally {
       receiver.child.kill('SIGKILL');
@@ -194,7 +194,7 @@ async function nativeToBrowser(run: RunContext, context: BrowserContext): Promis
   try {
     const { code } = await sender.next('code');
     const before = await line.counters();
-    const dropsBefore = await udpReceiveDrops(options.netns.b);
+    const dropsBefore = (await udpDrops(options.netns.b)).RcvbufErrors;
     await page.getByRole('tab', { name: 'Receive' }).click();
     await page.getByRole('combobox', { name: 'Code' }).fill(code);
     await page.getByRole('button', { name: 'Receive', exact: true }).click();
@@ -212,7 +212,7 @@ async function nativeToBrowser(run: RunContext, context: BrowserContext): Promis
     assertCarried(before, await line.counters(), 'aToB', bytes, 'native → browser');
     return {
       MiBps: bytes / MIB / ((at - started.at) / MS_PER_S),
-      receiverUdpDrops: (await udpReceiveDrops(options.netns.b)) - dropsBefore,
+      receiverUdpDrops: (await udpDrops(options.netns.b)).RcvbufErrors - dropsBefore,
     };
   } finally {
     await page.close();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ferryTimelineOf } from './cells';
+import { ferryTimelineOf, udpCounter } from './cells';
 import { summarizeCell, type CellRuns } from './summary';
 
 const MIB = 1024 * 1024;
@@ -30,6 +30,7 @@ describe('a cell of bench:wan', () => {
     receiver: { cores: 1, peakRssMB: 120 },
     lineBytes: MiBps * MIB,
     receiverUdpDrops: 0,
+    senderUdpDrops: 0,
     window: { from: 0, to: 1000 },
   });
   const ferry = (MiBps: number, setupSeconds: number, secondHalfMiBps: number | null) => ({
@@ -66,5 +67,27 @@ describe('a cell of bench:wan', () => {
     });
     expect(cell.ferrySetupSeconds).toBeNull();
     expect(cell.ferrySecondHalfMiBps).toBeNull();
+  });
+});
+
+describe('the UDP drop counters of a namespace', () => {
+  // /proc/net/snmp as Linux 6.18 prints it (Ip, Icmp, Tcp and the rest cut).
+  const snmp = [
+    'Tcp: RtoAlgorithm RtoMin RtoMax MaxConn ActiveOpens PassiveOpens AttemptFails',
+    'Tcp: 1 200 120000 -1 40 20 0',
+    'Udp: InDatagrams NoPorts InErrors OutDatagrams RcvbufErrors SndbufErrors InCsumErrors IgnoredMulti MemErrors',
+    'Udp: 1149280 187 11054 1158113 11053 7 0 0 0',
+    'UdpLite: InDatagrams NoPorts InErrors OutDatagrams RcvbufErrors SndbufErrors InCsumErrors IgnoredMulti MemErrors',
+    'UdpLite: 0 0 0 0 5 9 0 0 0',
+    '',
+  ].join('\n');
+
+  it('reads the receive and send buffer drops of UDP', () => {
+    expect(udpCounter(snmp, 'RcvbufErrors')).toBe(11053);
+    expect(udpCounter(snmp, 'SndbufErrors')).toBe(7);
+  });
+
+  it('reads 0 from a kernel that does not count them', () => {
+    expect(udpCounter('Udp: InDatagrams NoPorts\nUdp: 4 5\n', 'SndbufErrors')).toBe(0);
   });
 });

@@ -61,6 +61,11 @@ export interface ChannelFigures {
    * full (RcvbufErrors in /proc/net/snmp): SCTP takes each for congestion.
    */
   receiverUdpDrops: number;
+  /**
+   * Datagrams the sending namespace's kernel refused (SndbufErrors): a full socket send buffer or
+   * device queue, so a drop before the line.
+   */
+  senderUdpDrops: number;
   /** Wall-clock ms of the start report and of the receiver's count: the goodput's window. */
   window: { from: number; to: number };
 }
@@ -79,12 +84,26 @@ export interface FerryTimeline {
   secondHalfMiBps: number | null;
 }
 
-/** The namespace's UDP RcvbufErrors counter. */
-export async function udpReceiveDrops(netns: NetnsHost): Promise<number> {
-  const { stdout } = await netns.run('cat', ['/proc/net/snmp']);
-  const [names, values] = stdout.split('\n').filter((line) => line.startsWith('Udp:'));
-  const index = names?.split(' ').indexOf('RcvbufErrors') ?? -1;
+/**
+ * The counters of /proc/net/snmp that say where the kernel dropped a datagram: at a full receive
+ * buffer (RcvbufErrors), or at a full send buffer or device queue (SndbufErrors).
+ */
+export type UdpDropCounter = 'RcvbufErrors' | 'SndbufErrors';
+
+/** One counter of the `Udp:` lines of /proc/net/snmp (a line of names, one of values); 0 if absent. */
+export function udpCounter(snmp: string, name: UdpDropCounter): number {
+  const [names, values] = snmp.split('\n').filter((line) => line.startsWith('Udp:'));
+  const index = names?.split(' ').indexOf(name) ?? -1;
   return index < 0 ? 0 : Number(values?.split(' ')[index] ?? 0);
+}
+
+/** The namespace's UDP drop counters. */
+export async function udpDrops(netns: NetnsHost): Promise<Record<UdpDropCounter, number>> {
+  const { stdout } = await netns.run('cat', ['/proc/net/snmp']);
+  return {
+    RcvbufErrors: udpCounter(stdout, 'RcvbufErrors'),
+    SndbufErrors: udpCounter(stdout, 'SndbufErrors'),
+  };
 }
 
 let nextPort = FIRST_PORT;
@@ -182,7 +201,10 @@ async function channelFigures(
   what: string,
 ): Promise<ChannelFigures> {
   const before = await setup.line.counters();
-  const dropsBefore = await udpReceiveDrops(setup.netns.b);
+  const [senderDropsBefore, receiverDropsBefore] = await Promise.all([
+    udpDrops(setup.netns.a),
+    udpDrops(setup.netns.b),
+  ]);
   const start = stamp(sender.next(startReport), sender, receiver);
   const received = stamp(receiver.next('received'), sender, receiver);
   const deadline = setup.seconds * MS_PER_S + CELL_MARGIN_MS;
@@ -194,7 +216,10 @@ async function channelFigures(
   );
   await ended([sender, receiver]);
   const after = await setup.line.counters();
-  const receiverUdpDrops = (await udpReceiveDrops(setup.netns.b)) - dropsBefore;
+  const [senderDrops, receiverDrops] = await Promise.all([
+    udpDrops(setup.netns.a),
+    udpDrops(setup.netns.b),
+  ]);
   const bytes = arrived.report.bytes;
   const lineBytes = assertCarried(before, after, 'aToB', bytes, what);
   const seconds = (arrived.report.at - opened.report.at) / MS_PER_S;
@@ -209,7 +234,8 @@ async function channelFigures(
     sender: side(arrived.senderCpu - opened.senderCpu, senderEnd),
     receiver: side(arrived.receiverCpu - opened.receiverCpu, receiverEnd),
     lineBytes,
-    receiverUdpDrops,
+    receiverUdpDrops: receiverDrops.RcvbufErrors - receiverDropsBefore.RcvbufErrors,
+    senderUdpDrops: senderDrops.SndbufErrors - senderDropsBefore.SndbufErrors,
     window: { from: opened.report.at, to: arrived.report.at },
   };
 }

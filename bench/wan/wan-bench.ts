@@ -170,8 +170,8 @@ async function measureCell(
 /** The cell's JSON line: medians, and every run's own figures. */
 function cellLine(runs: CellRuns): Record<string, unknown> {
   const channelRun = (run: ChannelFigures) => {
-    const { MiBps, bytes, seconds, sender, receiver, receiverUdpDrops } = run;
-    return { MiBps, receiverUdpDrops, bytes, seconds, sender, receiver };
+    const { MiBps, bytes, seconds, sender, receiver, receiverUdpDrops, senderUdpDrops } = run;
+    return { MiBps, receiverUdpDrops, senderUdpDrops, bytes, seconds, sender, receiver };
   };
   const ferryRun = (run: CellRuns['ferry'][number]) => ({
     ...channelRun(run),
