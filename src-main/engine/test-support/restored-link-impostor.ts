@@ -76,7 +76,10 @@ export async function waitInRestoredRoom(
     close() {
       stop.abort();
       seat.close();
-      void connected.then((channel) => channel.close(0));
+      void connected.then(
+        (channel) => channel.close(0),
+        () => undefined,
+      );
     },
   };
 }
