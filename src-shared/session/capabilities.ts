@@ -15,6 +15,6 @@ export function offeredCapabilities(
 ): readonly Capability[] {
   if (!enabled || !canDigest()) return [];
   // `lanes` needs a runtime that can open more connections for the session (docs/protocol.md,
-  // "Lanes"): the native peers; the web client stays on one connection.
+  // "Lanes"): the native peers, and a page that receives (it answers lanes, never stripes).
   return runtime.lanes ? FERRY_CAPABILITIES : FERRY_CAPABILITIES.filter((cap) => cap !== 'lanes');
 }

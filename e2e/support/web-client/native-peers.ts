@@ -109,3 +109,28 @@ export async function sendFromNewerNativePeer(
     cancel: () => stop(program),
   };
 }
+
+export interface StripingSending {
+  readonly code: string;
+  /** The lanes its stripe message listed, once it went (e.g. "1,2,3"). */
+  striped(): Promise<string>;
+  finished(): Promise<NativeOutcome>;
+}
+
+/** A native sender that opens four lanes even over loopback (striping-native-sender.ts). */
+export async function sendStriped(
+  serverUrl: string,
+  paths: readonly string[],
+): Promise<StripingSending> {
+  const program = new ChildProgram('e2e/support/web-client/striping-native-sender.ts', [
+    serverUrl,
+    ...paths,
+  ]);
+  const [, code] = await program.waitForLine(CODE_LINE, STEP_TIMEOUT_MS);
+  return {
+    code,
+    striped: async () =>
+      (await program.waitForLine(/^Striped over lanes (\S+)$/, STEP_TIMEOUT_MS))[1],
+    finished: () => outcome(program),
+  };
+}

@@ -12,8 +12,9 @@ import type {
   TransferView,
 } from '../../../src-shared/transfer/transfer-view';
 import { browserClock } from './browser-clock';
+import type { RouteChoice } from '../../../src-shared/session/send-flow';
 import { randomBytes } from './random-bytes';
-import { browserRoute } from './browser-route';
+import { answeredLanes, browserRoute } from './browser-route';
 import { joinBrowserRoom } from './browser-seat';
 import { browserSignalingRequests } from './browser-http';
 import type { SaveChoice } from './save-choice';
@@ -59,6 +60,8 @@ export class ReceiveTransfer {
     const cancelled = this.#cancelled.signal;
     const publish = (view: TransferView): void => this.#publish(view);
     const requests = browserSignalingRequests(signalingAddress);
+    /** The newest attempt's route: lanes open on the route the open channel took. */
+    let route: RouteChoice | undefined;
     try {
       await runReceiveFlow(
         {
@@ -66,13 +69,17 @@ export class ReceiveTransfer {
           timeouts: CONNECT_TIMEOUTS,
           resolveCode: (normalized, stop) => requests.resolveCode(normalized, stop),
           joinRoom: (roomId, stop) => joinBrowserRoom(signalingAddress, roomId, stop),
-          chooseRoute: (stop) => browserRoute(requests, stop),
+          chooseRoute: async (stop) => {
+            route = await browserRoute(requests, stop);
+            return route;
+          },
           runSession: (channel, started, accepted) =>
             runReceiveSession({
               channel,
+              ...(route === undefined ? {} : { lanes: answeredLanes(route) }),
               clock: browserClock,
               surface: 'browser',
-              caps: offeredCapabilities(),
+              caps: offeredCapabilities(true, { lanes: true }),
               randomBytes,
               ...(linkSecret === undefined ? {} : { linkSecret }),
               local,
