@@ -89,6 +89,17 @@ export const commandLine: NativePeerKind = {
   },
 };
 
+/** A sender script of this folder run on the engine, once it printed its code like the CLI. */
+async function startScriptedSender(
+  script: string,
+  serverUrl: string,
+  paths: readonly string[],
+): Promise<{ program: ChildProgram; code: string }> {
+  const program = new ChildProgram(`e2e/support/web-client/${script}`, [serverUrl, ...paths]);
+  const [, code] = await program.waitForLine(CODE_LINE, STEP_TIMEOUT_MS);
+  return { program, code };
+}
+
 /**
  * The native engine (what the CLI runs) advertising protocol 2 only, through its
  * `protocolVersion` option: the one way to show a browser a peer newer than itself.
@@ -97,11 +108,7 @@ export async function sendFromNewerNativePeer(
   serverUrl: string,
   paths: readonly string[],
 ): Promise<NativeSending> {
-  const program = new ChildProgram('e2e/support/web-client/newer-native-sender.ts', [
-    serverUrl,
-    ...paths,
-  ]);
-  const [, code] = await program.waitForLine(CODE_LINE, STEP_TIMEOUT_MS);
+  const { program, code } = await startScriptedSender('newer-native-sender.ts', serverUrl, paths);
   return {
     code,
     transferring: async () => void (await program.waitForLine(/^Sending /, STEP_TIMEOUT_MS)),
@@ -122,11 +129,11 @@ export async function sendStriped(
   serverUrl: string,
   paths: readonly string[],
 ): Promise<StripingSending> {
-  const program = new ChildProgram('e2e/support/web-client/striping-native-sender.ts', [
+  const { program, code } = await startScriptedSender(
+    'striping-native-sender.ts',
     serverUrl,
-    ...paths,
-  ]);
-  const [, code] = await program.waitForLine(CODE_LINE, STEP_TIMEOUT_MS);
+    paths,
+  );
   return {
     code,
     striped: async () =>
