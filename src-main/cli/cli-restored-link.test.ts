@@ -45,7 +45,8 @@ describe('a lost link taken up by someone else', () => {
       expect(sent.stderr).toContain(
         'The other device is not the one expected; someone may be intercepting this connection (another device answered when the connection was restored)',
       );
-      await impostor.connected;
+      // The sender is gone, so nothing more can reach the impostor once its connections ended.
+      await impostor.settled();
       expect(impostor.dataBytes()).toBe(0);
     } finally {
       impostor.close();

@@ -9,9 +9,12 @@ import { nativeSignalingRequests } from '../signaling-requests';
 import { joinSignalingRoom } from '../signaling-seat';
 
 export interface RestoredLinkImpostor {
-  /** Settles once a real peer connected to it in the restored room. */
-  readonly connected: Promise<ChannelPort>;
-  /** File data it was sent over that connection. */
+  /**
+   * Settles once every connection a peer made with it has ended. Call it once that peer is gone:
+   * from then on `dataBytes` is final.
+   */
+  settled(): Promise<void>;
+  /** File data it was sent, over any connection. */
   readonly dataBytes: () => number;
   close(): void;
 }
@@ -35,9 +38,21 @@ export async function waitInRestoredRoom(
     stop.signal,
   );
   let dataBytes = 0;
+  // Counted on every connection from its start: the sender may refuse this device before a
+  // connection attempt counts as done here, and what arrived by then must count all the same.
+  const ended: Promise<void>[] = [];
   const route = {
-    createPeer: (role: 'offerer' | 'answerer') =>
-      new PeerLink({ role, iceServers: [], relayOnly: false }),
+    createPeer: (role: 'offerer' | 'answerer') => {
+      const link = new PeerLink({ role, iceServers: [], relayOnly: false });
+      link.listen({
+        frame: (frame) => {
+          const read = classifyFrameFromSender(frame, 'native');
+          if (read.kind === 'file-data') dataBytes += read.bytes.byteLength;
+        },
+      });
+      ended.push(new Promise((resolve) => link.listen({ closed: () => resolve() })));
+      return link;
+    },
   };
   // Like any peer that means it, it waits for whoever comes and tries again when an attempt
   // fails (a loaded machine can miss one), until it has a channel or is let go.
@@ -60,18 +75,10 @@ export async function waitInRestoredRoom(
       }
     }
   };
-  const connected = keepTrying().then((channel) => {
-    channel.listen({
-      frame: (frame) => {
-        const read = classifyFrameFromSender(frame, 'native');
-        if (read.kind === 'file-data') dataBytes += read.bytes.byteLength;
-      },
-    });
-    return channel;
-  });
+  const connected = keepTrying();
   connected.catch(() => undefined);
   return {
-    connected,
+    settled: () => Promise.all(ended).then(() => undefined),
     dataBytes: () => dataBytes,
     close() {
       stop.abort();
