@@ -9,7 +9,10 @@ import { connectPeer, type ConnectResult } from '../../src-shared/session/connec
 import { LaneBond } from '../../src-shared/session/lanes/lane-bond';
 import { stripeFrame } from '../../src-shared/session/lanes/lane-messages';
 import type { ChannelPort } from '../../src-shared/session/ports';
-import { LANE_SETUP_TIMEOUT_MS } from '../../src-shared/session/session-limits';
+import {
+  LANE_MIN_BATCH_BYTES,
+  LANE_SETUP_TIMEOUT_MS,
+} from '../../src-shared/session/session-limits';
 import { ManualClock } from '../../src-shared/session/testing/manual-clock';
 import { signalingPair } from '../../src-shared/session/testing/signaling-pair';
 import { nodeClock } from './node-clock';
@@ -33,6 +36,8 @@ const LANES = 4;
 /** Loopback has no round trip to speak of: these tests open lanes regardless. */
 const LANE_OPTIONS = { createPeer, count: LANES, minRoundTripMs: 0 };
 const FRAME_BYTES = 64 * 1024;
+/** A batch large enough to be worth lanes. */
+const BATCH_BYTES = LANE_MIN_BATCH_BYTES;
 
 function createPeer(role: 'offerer' | 'answerer'): PeerLink {
   const link = new PeerLink({ role, iceServers: [], relayOnly: false });
@@ -91,7 +96,7 @@ describe('lanes: one ordered channel over several node-datachannel connections',
     // Frames sent before the lanes open go on the first connection, and keep their place.
     let sent = 0;
     while (sent < 20) expect(sender.send(numbered(sent++))).toBe(true);
-    sender.widen();
+    sender.widen(BATCH_BYTES);
     await striped(sender);
     // The receiver's own frames stay on the first connection, in order, and cost no turn.
     const answers: number[] = [];
@@ -128,7 +133,7 @@ describe('lanes: one ordered channel over several node-datachannel connections',
       }),
     );
 
-    sender.widen();
+    sender.widen(BATCH_BYTES);
     // Data queued now on the ordered first connection would hold back all the lanes carry.
     expect(sender.bufferedAmount()).toBeGreaterThan(SEND_BUFFER_HIGH_WATER_BYTES);
 
@@ -166,7 +171,7 @@ describe('lanes: one ordered channel over several node-datachannel connections',
       }),
     );
     for (let sent = 0; sent < 25; sent += 1) sender.send(numbered(sent));
-    sender.widen();
+    sender.widen(BATCH_BYTES);
     for (let sent = 25; sent < 50; sent += 1) sender.send(numbered(sent));
     await all;
 

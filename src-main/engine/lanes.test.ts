@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Frame } from '../../src-shared/protocol';
+import { LANE_MIN_BATCH_BYTES } from '../../src-shared/session/session-limits';
 import type { FinalState, Transfer } from '.';
 import { useLoopbackRig } from './test-support/loopback-rig';
 import {
@@ -19,10 +20,12 @@ const LANES = { lanes: 4, laneMinRoundTripMs: 0, iceServers: [] };
 
 /**
  * What the sender put on its first connection (docs/protocol.md, "Lanes"): its stripe messages,
- * and the binary frames (file bytes) it sent there after its first lane offer and before a stripe.
+ * whether it offered lanes, and the binary frames (file bytes) it sent there after its first lane
+ * offer and before a stripe.
  */
 function watchStripes(): {
   stripes: string[];
+  lanesOffered: () => boolean;
   bytesWhileLanesOpened: () => number;
   outgoing: (frame: Frame) => Frame;
 } {
@@ -31,6 +34,7 @@ function watchStripes(): {
   let bytes = 0;
   return {
     stripes,
+    lanesOffered: () => offered,
     bytesWhileLanesOpened: () => bytes,
     outgoing: (frame) => {
       if (frame.kind === 'text' && frame.text.includes('"ferry-stripe"')) stripes.push(frame.text);
@@ -103,9 +107,30 @@ describe('lanes: a batch striped over several connections between two engines', 
     expect(await sha256File(join(destination, 'big.bin'))).toBe(await sha256File(file));
   });
 
+  it('keeps a batch too small for lanes on one connection, though both speak them', async () => {
+    const source = join(rig.scratch.path, 'small-source');
+    await writeRandomFile(join(source, 'a.bin'), LANE_MIN_BATCH_BYTES / 2);
+    await writeRandomFile(join(source, 'b.bin'), LANE_MIN_BATCH_BYTES / 2 - 1);
+    const destination = join(rig.scratch.path, 'small-received');
+    const { stripes, lanesOffered, outgoing } = watchStripes();
+
+    const outcome = await transferPair(
+      rig.server.url,
+      { ...LANES, paths: [join(source, 'a.bin'), join(source, 'b.bin')], testSeam: { outgoing } },
+      { ...LANES, destination },
+    );
+
+    expect(lanesOffered()).toBe(false);
+    expect(stripes).toEqual([]);
+    expect(outcome.sender).toMatchObject({ phase: 'done', confirmed: true, verified: true });
+    expect(outcome.receiver).toMatchObject({ phase: 'done', verified: true });
+    expect(await filesUnder(destination)).toEqual(['a.bin', 'b.bin']);
+  });
+
   it('stays on one connection when the receiver does not speak lanes', async () => {
     const file = join(rig.scratch.path, 'single-source', 'one.bin');
-    await writeRandomFile(file, 8 * MiB);
+    // Large enough for lanes, so only the receiver's missing `lanes` keeps it on one connection.
+    await writeRandomFile(file, 2 * LANE_MIN_BATCH_BYTES);
     const destination = join(rig.scratch.path, 'single-received');
     const { stripes, outgoing } = watchStripes();
 

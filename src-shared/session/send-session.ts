@@ -281,7 +281,7 @@ class SendSession {
       this.#config.started(reconnects(this.#machine.agreed));
     }
     // Lanes open while the receiver decides, so the first file's data can already take turns.
-    if (this.#machine.agreed.has('lanes')) this.#bond?.widen();
+    if (this.#machine.agreed.has('lanes')) this.#bond?.widen(this.#totalBytes);
     // The receiver's caps come before its first ack, so once started the agreement is known.
     if (this.#started && this.#active && reconnects(this.#machine.agreed)) this.#link.start();
     if (!this.#active) this.#link.stop();

@@ -55,6 +55,13 @@ export const LANE_COUNT = 12;
 export const LANE_MIN_ROUND_TRIP_MS = 5;
 
 /**
+ * Nor for a batch smaller than this: the lanes' handshakes take about nine round trips, in which
+ * one connection already carries a few MiB. Measured at 20 / 50 / 100 ms, one connection moved
+ * 2 and 4 MiB sooner than twelve and 8 MiB as soon or later (docs/performance.md, "Small batches").
+ */
+export const LANE_MIN_BATCH_BYTES = 6 * 1024 * 1024;
+
+/**
  * A receiver answers lanes numbered 1 to LANES_MAX − 1 and no more: each costs a connection, and
  * twelve keep a receiver under 250 MB at full speed (sixteen measured 251 MB).
  */

@@ -8,7 +8,12 @@ import type {
   ClockTimer,
   PeerConnectionFactory,
 } from '../ports';
-import { LANES_MAX, LANE_REORDER_MAX_BYTES, LANE_SETUP_TIMEOUT_MS } from '../session-limits';
+import {
+  LANES_MAX,
+  LANE_MIN_BATCH_BYTES,
+  LANE_REORDER_MAX_BYTES,
+  LANE_SETUP_TIMEOUT_MS,
+} from '../session-limits';
 import { LaneConnection } from './lane-connection';
 import {
   laneAckFrame,
@@ -105,16 +110,18 @@ export class LaneBond implements ChannelPort {
   }
 
   /**
-   * Sender, once both sides agreed `lanes`: opens the extra connections. Striping starts when all
-   * are open, or at the setup deadline with those that are; until then frames go as they are.
+   * Sender, once both sides agreed `lanes`: opens the extra connections for a batch of
+   * `batchBytes`. Striping starts when all are open, or at the setup deadline with those that
+   * are; until then frames go as they are.
    */
-  widen(): void {
+  widen(batchBytes: number): void {
     if (this.#role !== 'sender' || this.#widened || this.#ended) return;
     // Decided once, when the receiver's caps arrive: by then SCTP has timed the sender's first
-    // frames. A path it could not time is taken as short.
+    // frames. A path it could not time is taken as short, and a small batch is done on one
+    // connection before lanes would have opened.
     this.#widened = true;
     const roundTrip = this.#primary.roundTripMs?.() ?? 0;
-    if (roundTrip < this.#options.minRoundTripMs) return;
+    if (roundTrip < this.#options.minRoundTripMs || batchBytes < LANE_MIN_BATCH_BYTES) return;
     this.#settleLanes = this.#options.openingLanes?.();
     for (let number = 1; number < Math.min(this.#options.count, LANES_MAX); number += 1) {
       this.#addLane(number, 'offerer');
