@@ -4,7 +4,7 @@ import type { LaneOptions } from '../../src-shared/session/lanes/lane-bond';
 import { LANE_COUNT, LANE_MIN_ROUND_TRIP_MS } from '../../src-shared/session/session-limits';
 import type { SignalingRequests } from '../../src-shared/http/signaling-requests';
 import type { PeerOptions } from './engine-options';
-import { openingLanes } from './lane-sctp';
+import { openingLanes } from './sctp-settings';
 import { nodeClock } from './node-clock';
 import { PeerLink, type PeerLinkOptions } from './peer-link';
 import { setUpRoute } from './route-setup';

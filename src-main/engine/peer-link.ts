@@ -14,6 +14,8 @@ import type {
   PeerConnectionHandlers,
   PeerConnectionPort,
 } from '../../src-shared/session/ports';
+// Puts the native peers' SCTP settings in place before this process's first association.
+import './sctp-settings';
 
 export type PeerLinkRole = 'offerer' | 'answerer';
 

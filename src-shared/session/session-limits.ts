@@ -120,15 +120,22 @@ export const LANE_REORDER_MAX_BYTES = 64 * 1024 * 1024;
 export const LANE_SEQ_AHEAD_MAX = 1 << 20;
 
 /**
- * SCTP settings of the lanes a native peer opens (node-datachannel's are process-wide, so they are
- * set just before the lanes are made and put back once they are up: src-main/engine/lane-sctp.ts).
- * libdatachannel delays a SACK up to 20 ms, which holds a sender's window growth back by that
- * much per round trip; 5 ms keeps SACKs prompt while still acknowledging every second packet,
- * where acknowledging every packet (0) cost an eighth of the throughput over 20–50 ms in CPU
- * (docs/performance.md). A 2 MiB receive buffer lets a lane's window past 1 MiB per round trip
- * (usrsctp counts its buffer space per mbuf, so 1 MiB holds well under 1 MiB of data); the send
- * buffer stays 1 MiB, since a larger one on both ends overflowed the receiver's UDP socket. The
- * first connection keeps libdatachannel's defaults: on a LAN, even short delays cost throughput
- * in CPU.
+ * SCTP settings of every native connection (node-datachannel's are process-wide, set when the
+ * engine loads: src-main/engine/sctp-settings.ts). libdatachannel delays a SACK up to 20 ms, which
+ * holds the sender's window growth back by that much per round trip: one connection at 50 ms
+ * carried 11.5 MiB/s with 5 ms against 6.9 with 20, and the same at 0, 20 and 100 ms and under
+ * loss (docs/performance.md). 5 ms still acknowledges every second packet at once; acknowledging
+ * every packet (0) cost a quarter of the throughput at 0 ms in CPU. Buffers stay libdatachannel's
+ * 1 MiB: a larger receive buffer slowed a Chromium sender down, and a larger send buffer overflowed
+ * the receiver's UDP socket.
  */
-export const LANE_SCTP_SETTINGS = { delayedSackTime: 5, recvBufferSize: 2097152 } as const;
+export const NATIVE_SCTP_SETTINGS = { delayedSackTime: 5 } as const;
+
+/**
+ * SCTP settings of the lanes a native peer opens, set just before the lanes are made and put back
+ * once they are up (src-main/engine/sctp-settings.ts): a 2 MiB receive buffer lets a lane's window
+ * past 1 MiB per round trip (usrsctp counts its buffer space per mbuf, so 1 MiB holds well under
+ * 1 MiB of data). Only a native sender stripes into lanes; a first connection keeps 1 MiB, the
+ * best of the sizes measured against a Chromium sender (docs/performance.md).
+ */
+export const LANE_SCTP_SETTINGS = { ...NATIVE_SCTP_SETTINGS, recvBufferSize: 2097152 } as const;
