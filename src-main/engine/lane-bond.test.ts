@@ -36,8 +36,8 @@ const LANES = 4;
 /** Loopback has no round trip to speak of: these tests open lanes regardless. */
 const LANE_OPTIONS = { createPeer, count: LANES, minRoundTripMs: 0 };
 const FRAME_BYTES = 64 * 1024;
-/** A batch large enough to be worth lanes. */
-const BATCH_BYTES = LANE_MIN_BATCH_BYTES;
+/** A batch worth lanes: large enough, on a direct route. */
+const BATCH = { bytes: LANE_MIN_BATCH_BYTES, relayed: false };
 
 function createPeer(role: 'offerer' | 'answerer'): PeerLink {
   const link = new PeerLink({ role, iceServers: [], relayOnly: false });
@@ -96,7 +96,7 @@ describe('lanes: one ordered channel over several node-datachannel connections',
     // Frames sent before the lanes open go on the first connection, and keep their place.
     let sent = 0;
     while (sent < 20) expect(sender.send(numbered(sent++))).toBe(true);
-    sender.widen(BATCH_BYTES);
+    sender.widen(BATCH);
     await striped(sender);
     // The receiver's own frames stay on the first connection, in order, and cost no turn.
     const answers: number[] = [];
@@ -133,7 +133,7 @@ describe('lanes: one ordered channel over several node-datachannel connections',
       }),
     );
 
-    sender.widen(BATCH_BYTES);
+    sender.widen(BATCH);
     // Data queued now on the ordered first connection would hold back all the lanes carry.
     expect(sender.bufferedAmount()).toBeGreaterThan(SEND_BUFFER_HIGH_WATER_BYTES);
 
@@ -171,7 +171,7 @@ describe('lanes: one ordered channel over several node-datachannel connections',
       }),
     );
     for (let sent = 0; sent < 25; sent += 1) sender.send(numbered(sent));
-    sender.widen(BATCH_BYTES);
+    sender.widen(BATCH);
     for (let sent = 25; sent < 50; sent += 1) sender.send(numbered(sent));
     await all;
 

@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Frame } from '../../src-shared/protocol';
+import { LANE_MIN_BATCH_BYTES } from '../../src-shared/session/session-limits';
 import { findTool } from '../../test-support/required-tools';
 import { describeNeeding } from '../../test-support/vitest-tools';
 import type { RunningServer } from '../signaling-server';
@@ -42,5 +44,32 @@ describeNeeding('coturn', 'the relay route through a real TURN server (coturn)',
     expect(outcome.senderRoute).toEqual({ local: 'relay', remote: 'relay', relayed: true });
     expect(outcome.receiverRoute).toEqual({ local: 'relay', remote: 'relay', relayed: true });
     expect(await sha256File(join(destination, 'relayed.bin'))).toBe(await sha256File(file));
+  });
+
+  // docs/protocol.md, "Lanes": a relay is a shared server, often with a cap on allocations per
+  // user, and lanes would take 11 more at each end.
+  it('keeps a relayed batch on one connection, though both peers speak lanes', async () => {
+    const file = join(scratch.path, 'relayed-large.bin');
+    await writeRandomFile(file, 2 * LANE_MIN_BATCH_BYTES);
+    const destination = join(scratch.path, 'relayed-large-received');
+    let laneMessages = 0;
+    const outgoing = (frame: Frame): Frame => {
+      if (frame.kind === 'text' && frame.text.includes('"ferry-lane"')) laneMessages += 1;
+      return frame;
+    };
+    // Loopback's round trip is too short for lanes: these peers would open them on any path.
+    const lanes = { lanes: 12, laneMinRoundTripMs: 0 };
+
+    const outcome = await transferPair(
+      server.url,
+      { ...lanes, paths: [file], route: 'relay-only', testSeam: { outgoing } },
+      { ...lanes, destination, route: 'relay-only' },
+    );
+
+    expect(laneMessages).toBe(0);
+    expect(outcome.sender).toMatchObject({ phase: 'done', confirmed: true, verified: true });
+    expect(outcome.receiver).toMatchObject({ phase: 'done', verified: true });
+    expect(outcome.senderRoute).toMatchObject({ relayed: true });
+    expect(await sha256File(join(destination, 'relayed-large.bin'))).toBe(await sha256File(file));
   });
 });

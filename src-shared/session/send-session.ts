@@ -175,6 +175,8 @@ class SendSession {
   #queue: Promise<void> = Promise.resolve();
   #watchingBuffer = false;
   #started = false;
+  /** Whether the first connection's route is relayed, once its channel opened. */
+  #relayed: boolean | undefined;
   #finalPublished = false;
   #finish: (end: SendSessionEnd) => void = () => undefined;
   readonly #link: LinkWatch;
@@ -259,7 +261,10 @@ class SendSession {
     if (cancelled.aborted) onCancel();
     else if (channel.isClosed) this.#channelClosed();
     else {
-      const open = (relayed: boolean): void => this.#handle({ type: 'channel-open', relayed });
+      const open = (relayed: boolean): void => {
+        this.#relayed = relayed;
+        this.#handle({ type: 'channel-open', relayed });
+      };
       // A route the stack cannot describe is taken as direct: only the relay cap depends on it.
       channel.relayed().then(open, () => open(false));
     }
@@ -281,7 +286,9 @@ class SendSession {
       this.#config.started(reconnects(this.#machine.agreed));
     }
     // Lanes open while the receiver decides, so the first file's data can already take turns.
-    if (this.#machine.agreed.has('lanes')) this.#bond?.widen(this.#totalBytes);
+    if (this.#machine.agreed.has('lanes')) {
+      this.#bond?.widen({ bytes: this.#totalBytes, relayed: this.#relayed });
+    }
     // The receiver's caps come before its first ack, so once started the agreement is known.
     if (this.#started && this.#active && reconnects(this.#machine.agreed)) this.#link.start();
     if (!this.#active) this.#link.stop();

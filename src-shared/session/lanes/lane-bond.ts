@@ -110,18 +110,23 @@ export class LaneBond implements ChannelPort {
   }
 
   /**
-   * Sender, once both sides agreed `lanes`: opens the extra connections for a batch of
-   * `batchBytes`. Striping starts when all are open, or at the setup deadline with those that
-   * are; until then frames go as they are.
+   * Sender, once both sides agreed `lanes`: opens the extra connections for a batch of `bytes`
+   * over a route that is `relayed` or not (undefined until the first channel has told). Striping
+   * starts when all are open, or at the setup deadline with those that are; until then frames go
+   * as they are.
    */
-  widen(batchBytes: number): void {
+  widen(batch: { bytes: number; relayed: boolean | undefined }): void {
     if (this.#role !== 'sender' || this.#widened || this.#ended) return;
+    if (batch.relayed === undefined) return;
     // Decided once, when the receiver's caps arrive: by then SCTP has timed the sender's first
-    // frames. A path it could not time is taken as short, and a small batch is done on one
-    // connection before lanes would have opened.
+    // frames. A path it could not time is taken as short; a small batch is done on one connection
+    // before lanes would have opened; and a relay is a shared server whose allocations per user
+    // are often capped, where 11 more at each end could not open and would hold the batch for
+    // LANE_SETUP_TIMEOUT_MS (docs/protocol.md, "Lanes").
     this.#widened = true;
     const roundTrip = this.#primary.roundTripMs?.() ?? 0;
-    if (roundTrip < this.#options.minRoundTripMs || batchBytes < LANE_MIN_BATCH_BYTES) return;
+    if (roundTrip < this.#options.minRoundTripMs || batch.bytes < LANE_MIN_BATCH_BYTES) return;
+    if (batch.relayed) return;
     this.#settleLanes = this.#options.openingLanes?.();
     for (let number = 1; number < Math.min(this.#options.count, LANES_MAX); number += 1) {
       this.#addLane(number, 'offerer');
