@@ -8,7 +8,8 @@ import {
 import { connectPeer, type ConnectResult } from '../../src-shared/session/connect-peer';
 import { LaneBond } from '../../src-shared/session/lanes/lane-bond';
 import { stripeFrame } from '../../src-shared/session/lanes/lane-messages';
-import type { ChannelPort } from '../../src-shared/session/ports';
+import { laneMarker } from '../../src-shared/session/lanes/lane-reorder';
+import type { ChannelPort, NegotiatedChannel } from '../../src-shared/session/ports';
 import {
   LANE_MIN_BATCH_BYTES,
   LANE_SETUP_TIMEOUT_MS,
@@ -17,11 +18,15 @@ import { ManualClock } from '../../src-shared/session/testing/manual-clock';
 import { signalingPair } from '../../src-shared/session/testing/signaling-pair';
 import { nodeClock } from './node-clock';
 import { PeerLink } from './peer-link';
+import { rawLaneAnswerer } from './test-support/raw-lane-answerer';
 
 const links: PeerLink[] = [];
 
+const answerers: { close(): void }[] = [];
+
 afterEach(() => {
   for (const link of links.splice(0)) link.close(0);
+  for (const answerer of answerers.splice(0)) answerer.close();
 });
 
 const TIMEOUTS = {
@@ -39,8 +44,13 @@ const FRAME_BYTES = 64 * 1024;
 /** A batch worth lanes: large enough, on a direct route. */
 const BATCH = { bytes: LANE_MIN_BATCH_BYTES, relayed: false };
 
-function createPeer(role: 'offerer' | 'answerer'): PeerLink {
-  const link = new PeerLink({ role, iceServers: [], relayOnly: false });
+function createPeer(role: 'offerer' | 'answerer', negotiated?: NegotiatedChannel): PeerLink {
+  const link = new PeerLink({
+    role,
+    iceServers: [],
+    relayOnly: false,
+    ...(negotiated && { negotiated }),
+  });
   links.push(link);
   return link;
 }
@@ -143,6 +153,22 @@ describe('lanes: one ordered channel over several node-datachannel connections',
     for (let sent = 0; sent < 3; sent += 1) sender.send(numbered(sent));
     await arrived;
     expect(seen).toEqual([0, 1, 2]);
+  });
+
+  it("opens each lane's channel out of band: a receiver that creates it itself gets the frames, and none is announced", async () => {
+    const [out, into] = await firstConnection();
+    const sender = new LaneBond(out, 'sender', { ...LANE_OPTIONS, count: 2 }, nodeClock);
+    // The receiving end of lane 1 as docs/protocol.md describes it, without Ferry's engine.
+    const lane = rawLaneAnswerer(into, 1);
+    answerers.push(lane);
+
+    sender.widen(BATCH);
+    await striped(sender);
+    // Frames go by turns to idle lanes: the second frame is lane 1's, behind its marker.
+    for (let sent = 0; sent < 2; sent += 1) expect(sender.send(numbered(sent))).toBe(true);
+
+    expect([...(await lane.firstMessage)]).toEqual([...laneMarker(1)]);
+    expect(lane.announced).toEqual([]);
   });
 
   it('ends the link when a sender stripes over a lane the receiver never answered', async () => {

@@ -47,8 +47,8 @@ export function nativeRoute(
       };
       const settings = chosen;
       return {
-        createPeer: (role) => {
-          latest = new PeerLink({ role, ...settings });
+        createPeer: (role, negotiated) => {
+          latest = new PeerLink({ role, ...settings, ...(negotiated && { negotiated }) });
           return latest;
         },
       };
@@ -62,7 +62,8 @@ export function nativeRoute(
       return {
         count,
         minRoundTripMs: options.laneMinRoundTripMs ?? LANE_MIN_ROUND_TRIP_MS,
-        createPeer: (role) => new PeerLink({ role, ...settings }),
+        createPeer: (role, negotiated) =>
+          new PeerLink({ role, ...settings, ...(negotiated && { negotiated }) }),
         openingLanes,
       };
     },

@@ -11,6 +11,7 @@ import {
 import type {
   ChannelHandlers,
   ChannelPort,
+  NegotiatedChannel,
   PeerConnectionHandlers,
   PeerConnectionPort,
 } from '../../src-shared/session/ports';
@@ -30,6 +31,8 @@ export interface PeerLinkOptions {
    * connection makes a fresh certificate of its own.
    */
   pemFile?: string;
+  /** Both ends create this channel (a lane's); without it, the specification's in-band one. */
+  negotiated?: NegotiatedChannel;
 }
 
 /** Which kind of route the selected candidate pair uses. */
@@ -71,6 +74,8 @@ export class PeerLink
 {
   readonly #pc: PeerConnection;
   #channel: DataChannel | undefined;
+  /** The channel both ends create, when this connection is a lane. */
+  readonly #negotiated: NegotiatedChannel | undefined;
   /** Channels the peer opened beyond the first: refused, but referenced until they close. */
   readonly #refused: DataChannel[] = [];
   /** The offerer's own candidates, held back until the answer is in (see the constructor). */
@@ -125,11 +130,18 @@ export class PeerLink
         else this.emit('signal', signal);
       }),
     );
+    this.#negotiated = options.negotiated;
     if (options.role === 'answerer') {
       pc.onDataChannel(this.#guard((channel) => this.#adopt(channel, true)));
     } else {
       // Creating the channel starts negotiation: the offer arrives through onLocalDescription.
-      this.#adopt(pc.createDataChannel(CHANNEL_LABEL), false);
+      const negotiated = options.negotiated;
+      this.#adopt(
+        negotiated === undefined
+          ? pc.createDataChannel(CHANNEL_LABEL)
+          : pc.createDataChannel(negotiated.label, { negotiated: true, id: negotiated.id }),
+        false,
+      );
     }
   }
 
@@ -167,6 +179,13 @@ export class PeerLink
   }): Promise<void> {
     if (this.isClosed) throw new Error('the connection is closed');
     this.#pc.setRemoteDescription(description.sdp, description.type);
+    // An answerer's own channel, only now: node-datachannel answers the offer inside
+    // setRemoteDescription, and a channel created before it would have made an offer of its own.
+    const negotiated = this.#negotiated;
+    if (this.#channel === undefined && negotiated !== undefined) {
+      const { label, id } = negotiated;
+      this.#adopt(this.#pc.createDataChannel(label, { negotiated: true, id }), false);
+    }
     const held = this.#heldCandidates ?? [];
     this.#heldCandidates = undefined;
     for (const local of held) this.emit('signal', local);

@@ -113,4 +113,23 @@ export interface PeerConnectionPort {
   close(): void;
 }
 
-export type PeerConnectionFactory = (role: 'offerer' | 'answerer') => PeerConnectionPort;
+/**
+ * A data channel both ends create with the same label and stream id, negotiated out of band
+ * (RFC 8832 is skipped): each end's channel opens as soon as the SCTP association is up, a round
+ * trip before an in-band channel's would at its opener. Only the lanes use one (docs/protocol.md,
+ * "Lanes"); a first connection always has the specification's in-band channel.
+ */
+export interface NegotiatedChannel {
+  label: string;
+  id: number;
+}
+
+/**
+ * Makes one connection attempt. Without `negotiated`, the offerer opens the specification's
+ * in-band channel and the answerer takes the one that arrives; with it, both ends create that
+ * channel themselves.
+ */
+export type PeerConnectionFactory = (
+  role: 'offerer' | 'answerer',
+  negotiated?: NegotiatedChannel,
+) => PeerConnectionPort;

@@ -1,5 +1,9 @@
 import type { NegotiationSignal } from '../../../src-shared/session/negotiation-signal';
-import type { PeerConnectionHandlers, PeerConnectionPort } from '../../../src-shared/session/ports';
+import type {
+  NegotiatedChannel,
+  PeerConnectionHandlers,
+  PeerConnectionPort,
+} from '../../../src-shared/session/ports';
 import { browserChannelPort } from './channel-port';
 
 /** The label of the one data channel a sender opens; receivers take whatever channel arrives. */
@@ -11,11 +15,14 @@ export const CHANNEL_LABEL = 'ferry';
  * connection of a page uses the page's certificate (browser-identity.ts), which is how other
  * devices recognise it.
  */
-export function browserPeer(
-  role: 'offerer' | 'answerer',
-  iceServers: RTCIceServer[],
-  certificate: RTCCertificate | undefined,
-): PeerConnectionPort {
+export function browserPeer(options: {
+  role: 'offerer' | 'answerer';
+  iceServers: RTCIceServer[];
+  certificate: RTCCertificate | undefined;
+  /** Both ends create this channel (a lane's); without it, the specification's in-band one. */
+  negotiated: NegotiatedChannel | undefined;
+}): PeerConnectionPort {
+  const { role, iceServers, certificate, negotiated } = options;
   const pc = new RTCPeerConnection({
     iceServers,
     ...(certificate === undefined ? {} : { certificates: [certificate] }),
@@ -56,8 +63,16 @@ export function browserPeer(
   const describe = (error: unknown): string =>
     error instanceof Error ? error.message : String(error);
 
+  // A browser makes no offer of its own for a channel created before the remote one is set, so
+  // a negotiated channel is created here at either end.
+  if (negotiated !== undefined) {
+    const { label, id } = negotiated;
+    awaitChannel(pc.createDataChannel(label, { ordered: true, negotiated: true, id }));
+  }
   if (role === 'offerer') {
-    awaitChannel(pc.createDataChannel(CHANNEL_LABEL, { ordered: true }));
+    if (negotiated === undefined) {
+      awaitChannel(pc.createDataChannel(CHANNEL_LABEL, { ordered: true }));
+    }
     pc.createOffer()
       .then((offer) => pc.setLocalDescription(offer))
       .then(() => {
@@ -66,7 +81,7 @@ export function browserPeer(
         signal({ type: 'offer', sdp: offer.sdp });
       })
       .catch((error: unknown) => failed(`the offer could not be made (${describe(error)})`));
-  } else {
+  } else if (negotiated === undefined) {
     pc.addEventListener('datachannel', ({ channel }) => awaitChannel(channel), { once: true });
   }
 

@@ -12,7 +12,10 @@ export async function browserRoute(
 ): Promise<RouteChoice> {
   const [ice, certificate] = await Promise.all([requests.iceServers(stop), pageCertificate()]);
   if (ice.warning) console.warn(`Ferry: ${ice.warning}`);
-  return { createPeer: (role) => browserPeer(role, [...ice.servers], certificate) };
+  return {
+    createPeer: (role, negotiated) =>
+      browserPeer({ role, iceServers: [...ice.servers], certificate, negotiated }),
+  };
 }
 
 /**

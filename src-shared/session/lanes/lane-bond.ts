@@ -14,7 +14,7 @@ import {
   LANE_REORDER_MAX_BYTES,
   LANE_SETUP_TIMEOUT_MS,
 } from '../session-limits';
-import { LaneConnection } from './lane-connection';
+import { LANE_CHANNEL, LaneConnection } from './lane-connection';
 import {
   laneAckFrame,
   laneSignalFrame,
@@ -26,7 +26,10 @@ import { laneMarker, LaneReorder } from './lane-reorder';
 import { LaneSchedule } from './lane-schedule';
 
 export interface LaneOptions {
-  /** Makes one more connection on the first one's route (ICE servers, certificate). */
+  /**
+   * Makes one more connection on the first one's route (ICE servers, certificate), with the lanes'
+   * negotiated channel.
+   */
   createPeer: PeerConnectionFactory;
   /** Sender: the connections to stripe over, the first included. */
   count: number;
@@ -265,7 +268,7 @@ export class LaneBond implements ChannelPort {
   #addLane(number: number, role: 'offerer' | 'answerer'): LaneConnection | undefined {
     let lane: LaneConnection;
     try {
-      lane = new LaneConnection(number, this.#options.createPeer(role));
+      lane = new LaneConnection(number, this.#options.createPeer(role, LANE_CHANNEL));
     } catch {
       return undefined;
     }

@@ -1,5 +1,12 @@
 import { dataChannelMid, type NegotiationSignal } from '../negotiation-signal';
-import type { ChannelPort, PeerConnectionPort } from '../ports';
+import type { ChannelPort, NegotiatedChannel, PeerConnectionPort } from '../ports';
+
+/**
+ * Every lane's one data channel, which both ends create: an in-band channel would open at the
+ * sender a round trip after its association, and every lane waits for the last (docs/protocol.md,
+ * "Lanes").
+ */
+export const LANE_CHANNEL: NegotiatedChannel = { label: 'ferry-lane', id: 0 };
 
 /** One extra connection of a lane bond and, once it is open, its channel. */
 export class LaneConnection {
