@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import type { Browser as Firefox } from 'puppeteer-core';
 import { requireTool } from './support/required-tools';
 import { FirefoxPage, launchFirefox } from './support/web-client/firefox-page';
-import { commandLine } from './support/web-client/native-peers';
+import { commandLine, sendStriped } from './support/web-client/native-peers';
 import { usePageRig, wordsOn } from './support/web-client/page-rig';
 import { randomFile, sha256 } from './support/web-client/test-files';
 
@@ -66,6 +66,23 @@ test.describe('Firefox and the command line', () => {
     expect(sent.exitCode).toBe(0);
     expect(WORDS_LINE.exec(sent.output)?.[1]).toBe(shown);
     const saved = await receiver.savedDownload(basename(file), 5 * MiB + 17);
+    expect(sha256(saved)).toBe(sha256(file));
+  });
+
+  test('striping native sender → Firefox: over lanes Firefox answered, byte-identical', async () => {
+    const size = 24 * MiB + 5;
+    const file = randomFile(rig.scratch.path, 'lanes-to-firefox/film.mov', size);
+    const sending = await sendStriped(rig.web.url, [file]);
+    const receiver = await firefoxPeer();
+    await receiver.receive(sending.code);
+    await receiver.accept();
+
+    // Each lane's channel is negotiated, which Firefox creates itself (docs/protocol.md, "Lanes").
+    expect(await sending.striped()).toBe('1,2,3');
+    expect(await receiver.done()).toContain('1 file');
+    const sent = await sending.finished();
+    expect(sent.output).toContain('Done: confirmed true, verified true');
+    const saved = await receiver.savedDownload(basename(file), size);
     expect(sha256(saved)).toBe(sha256(file));
   });
 

@@ -7,9 +7,9 @@ import {
 } from '../../src-shared/protocol';
 import { connectPeer, type ConnectResult } from '../../src-shared/session/connect-peer';
 import { LaneBond } from '../../src-shared/session/lanes/lane-bond';
-import { stripeFrame } from '../../src-shared/session/lanes/lane-messages';
+import { readLaneMessage, stripeFrame } from '../../src-shared/session/lanes/lane-messages';
 import { laneMarker } from '../../src-shared/session/lanes/lane-reorder';
-import type { ChannelPort, NegotiatedChannel } from '../../src-shared/session/ports';
+import type { ChannelPort, Clock, NegotiatedChannel } from '../../src-shared/session/ports';
 import {
   LANE_MIN_BATCH_BYTES,
   LANE_SETUP_TIMEOUT_MS,
@@ -18,6 +18,7 @@ import { ManualClock } from '../../src-shared/session/testing/manual-clock';
 import { signalingPair } from '../../src-shared/session/testing/signaling-pair';
 import { nodeClock } from './node-clock';
 import { PeerLink } from './peer-link';
+import { HeldLane } from './test-support/held-lane';
 import { rawLaneAnswerer } from './test-support/raw-lane-answerer';
 
 const links: PeerLink[] = [];
@@ -203,5 +204,91 @@ describe('lanes: one ordered channel over several node-datachannel connections',
 
     expect(sender.width).toBe(1);
     expect(seen).toEqual(Array.from({ length: 50 }, (_, index) => index));
+  });
+});
+
+/**
+ * A sender's bond whose second lane opens only when the test releases it, and a receiver's bond;
+ * the receiver's reports of bytes arrived per lane, as the sender heard them.
+ */
+async function bondsWithHeldLane(clock: Clock) {
+  const [out, into] = await firstConnection();
+  let made = 0;
+  let held: HeldLane | undefined;
+  const createHeld = (role: 'offerer' | 'answerer', negotiated?: NegotiatedChannel) => {
+    made += 1;
+    const peer = createPeer(role, negotiated);
+    if (made !== 2) return peer;
+    held = new HeldLane(peer);
+    return held.port;
+  };
+  const sender = new LaneBond(out, 'sender', { ...LANE_OPTIONS, createPeer: createHeld }, clock);
+  const receiver = new LaneBond(into, 'receiver', LANE_OPTIONS, nodeClock);
+  const reports: number[][] = [];
+  out.listen({
+    frame: (frame) => {
+      const message = readLaneMessage(frame);
+      if (typeof message === 'object' && message.type === 'ferry-lane-ack') {
+        reports.push(message.received);
+      }
+    },
+  });
+  sender.widen(BATCH);
+  await striped(sender);
+  if (held === undefined) throw new Error('no second lane was made');
+  return { sender, receiver, held, reports };
+}
+
+/** Sends frames `from` to `to` − 1 and resolves once the receiver was handed all of them. */
+async function carry(sender: LaneBond, receiver: LaneBond, from: number, to: number) {
+  const seen: number[] = [];
+  const all = new Promise<void>((resolve) => {
+    const unlisten = receiver.listen({
+      frame: (frame) => {
+        seen.push(indexOf(frame));
+        if (seen.length === to - from) {
+          unlisten();
+          resolve();
+        }
+      },
+    });
+  });
+  for (let sent = from; sent < to; sent += 1) expect(sender.send(numbered(sent))).toBe(true);
+  await all;
+  return seen;
+}
+
+const range = (from: number, to: number) =>
+  Array.from({ length: to - from }, (_, index) => from + index);
+
+describe('lanes that open after the stripe', () => {
+  it('stripes as its first lane opens, listing a lane still opening, which takes frames once it opens', async () => {
+    const { sender, receiver, held, reports } = await bondsWithHeldLane(nodeClock);
+    // Striped while lane 2 is held: listed, but given nothing yet.
+    expect(sender.width).toBe(LANES);
+    expect(await carry(sender, receiver, 0, 200)).toEqual(range(0, 200));
+    expect(reports.at(-1)?.[2]).toBe(0);
+
+    await held.release();
+    expect(await carry(sender, receiver, 200, 400)).toEqual(range(200, 400));
+    expect(reports.at(-1)?.[2]).toBeGreaterThan(0);
+  });
+
+  it('goes on over the other lanes when a listed lane fails before it opened', async () => {
+    const { sender, receiver, held } = await bondsWithHeldLane(nodeClock);
+    held.fail('ICE failed');
+
+    expect(sender.isClosed).toBe(false);
+    expect(await carry(sender, receiver, 0, 200)).toEqual(range(0, 200));
+  });
+
+  it('lets go of a listed lane still not open at the setup deadline', async () => {
+    const clock = new ManualClock();
+    const { sender, receiver, held } = await bondsWithHeldLane(clock);
+    expect(held.closed).toBe(false);
+
+    clock.advance(LANE_SETUP_TIMEOUT_MS);
+    expect(held.closed).toBe(true);
+    expect(await carry(sender, receiver, 0, 200)).toEqual(range(0, 200));
   });
 });

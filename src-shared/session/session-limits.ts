@@ -68,10 +68,10 @@ export const LANE_MIN_BATCH_BYTES = 6 * 1024 * 1024;
 export const LANES_MAX = 12;
 
 /**
- * The extra lanes get this long to open, counted from the sender's first offer; the batch is
- * striped over those open by then, or stays on the first connection alone. The sender's data
- * waits meanwhile (docs/protocol.md, "Lanes"), so this bounds that wait: a handshake that lost a
- * packet or two is done well within it.
+ * The extra lanes get this long to open, counted from the sender's first offer; one not open by
+ * then is closed, having carried nothing. The sender's data waits until the first lane opens, or
+ * this long when none does, and then stays on the first connection alone (docs/protocol.md,
+ * "Lanes"): a handshake that lost a packet or two is done well within it.
  */
 export const LANE_SETUP_TIMEOUT_MS = 3_000;
 

@@ -115,8 +115,8 @@ export class LaneBond implements ChannelPort {
   /**
    * Sender, once both sides agreed `lanes`: opens the extra connections for a batch of `bytes`
    * over a route that is `relayed` or not (undefined until the first channel has told). Striping
-   * starts when all are open, or at the setup deadline with those that are; until then frames go
-   * as they are.
+   * starts when the first lane opens, and the others join as they open; a lane not open by the
+   * setup deadline is left out, and with none open by then frames go on the first connection.
    */
   widen(batch: { bytes: number; relayed: boolean | undefined }): void {
     if (this.#role !== 'sender' || this.#widened || this.#ended) return;
@@ -139,7 +139,7 @@ export class LaneBond implements ChannelPort {
       return;
     }
     this.#opening = true;
-    this.#setupTimer = this.#clock.setTimeout(() => this.#stripe(), LANE_SETUP_TIMEOUT_MS);
+    this.#setupTimer = this.#clock.setTimeout(() => this.#setupDeadline(), LANE_SETUP_TIMEOUT_MS);
   }
 
   send(frame: Frame): boolean {
@@ -275,8 +275,8 @@ export class LaneBond implements ChannelPort {
     this.#lanes.set(number, lane);
     lane.peer.listen({
       signal: (signal) => {
-        // Once striping began every frame of the sender is in the order: late candidates of a
-        // lane that is already open are not needed.
+        // Once striping began every frame of the sender is in the order, where the receiver
+        // looks for no lane message: a candidate a lane gathers that late is not sent.
         if (this.#role === 'sender' && this.#order !== undefined) return;
         if (!this.#ended) this.#primary.send(laneSignalFrame(number, signal));
       },
@@ -294,8 +294,26 @@ export class LaneBond implements ChannelPort {
       bufferedAmountLow: () => this.#wake(),
       closed: (reason) => this.#laneGone(lane, reason),
     });
-    if (this.#ended) lane.close(0);
-    else if (this.#role === 'sender') this.#stripeWhenSettled();
+    if (this.#ended || lane.gone !== undefined) {
+      lane.close(0);
+      return;
+    }
+    if (this.#role === 'sender') this.#join(lane);
+    this.#whenEveryLaneSettled();
+  }
+
+  /** Sender: the first lane to open starts the stripe; each later one takes frames from now on. */
+  #join(lane: LaneConnection): void {
+    if (this.#order === undefined) this.#stripe();
+    const index = this.#order?.indexOf(lane.number) ?? -1;
+    // Answered after the stripe went, so not in it: the receiver has closed its end.
+    if (index <= 0) {
+      this.#leaveOut(lane);
+      return;
+    }
+    this.#schedule?.open(index);
+    this.setBufferedAmountLowThreshold(this.#threshold);
+    this.#wake();
   }
 
   #laneFrame(number: number, frame: Frame): void {
@@ -317,12 +335,20 @@ export class LaneBond implements ChannelPort {
     if (lane.gone !== undefined) return;
     lane.gone = reason;
     if (this.#ended) return;
-    if (this.#order?.includes(lane.number) === true) {
+    const listed = this.#order?.includes(lane.number) === true;
+    // A sender's lane that never opened carried nothing: it is only left out.
+    if (listed && (this.#role === 'receiver' || lane.channel !== undefined)) {
       this.#someLaneGone(`lane ${lane.number} closed: ${reason}`);
-    } else if (this.#role === 'sender') {
-      lane.close(0);
-      this.#stripeWhenSettled();
+      return;
     }
+    lane.close(0);
+    this.#whenEveryLaneSettled();
+  }
+
+  /** A lane this side gives up on: it carries nothing, and its end is closed. */
+  #leaveOut(lane: LaneConnection): void {
+    lane.gone ??= 'left out';
+    lane.close(0);
   }
 
   /**
@@ -342,32 +368,54 @@ export class LaneBond implements ChannelPort {
     if (!open) this.#end(reason);
   }
 
-  #stripeWhenSettled(): void {
-    const lanes = [...this.#lanes.values()];
-    if (lanes.every((lane) => lane.channel !== undefined || lane.gone !== undefined)) {
-      this.#stripe();
+  /**
+   * Once every lane that matters is open or gone: the setup deadline is moot, the runtime's
+   * settings for making lanes go back, and a sender none of whose lanes opened lets its held data
+   * go on the first connection. For a receiver the lanes that matter are those the stripe listed.
+   */
+  #whenEveryLaneSettled(): void {
+    if (this.#ended || (this.#role === 'receiver' && this.#order === undefined)) return;
+    for (const lane of this.#lanes.values()) {
+      if (lane.channel === undefined && lane.gone === undefined) return;
     }
-  }
-
-  /** Sender: from here on every frame is numbered and goes over the lanes that opened. */
-  #stripe(): void {
-    if (this.#order !== undefined || this.#ended) return;
     this.#setupTimer?.cancel();
     this.#lanesSettled();
-    this.#opening = false;
-    const open: number[] = [];
+    if (this.#role === 'sender' && this.#order === undefined) this.#releaseHeldData();
+  }
+
+  /** Sender, LANE_SETUP_TIMEOUT_MS after its first offer: a lane not open by now is left out. */
+  #setupDeadline(): void {
+    for (const lane of this.#lanes.values()) if (lane.channel === undefined) this.#leaveOut(lane);
+    this.#whenEveryLaneSettled();
+  }
+
+  /**
+   * Sender, as its first lane opens: from here on every frame is numbered. The stripe lists every
+   * lane the receiver answered, open or not yet; frames go only to those open, and the others
+   * join as they open. A lane without an answer yet is left out: the receiver may not have made it.
+   */
+  #stripe(): void {
+    const listed: number[] = [];
     for (const lane of this.#lanes.values()) {
-      if (lane.gone === undefined && lane.channel !== undefined) open.push(lane.number);
-      else lane.close(0);
+      if (lane.gone === undefined && lane.answered) listed.push(lane.number);
+      else this.#leaveOut(lane);
     }
-    if (open.length > 0) {
-      open.sort((x, y) => x - y);
-      this.#primary.send(stripeFrame(open));
-      this.#order = [0, ...open];
-      this.#schedule = new LaneSchedule(this.#order.length, () => this.#clock.now());
-      this.setBufferedAmountLowThreshold(this.#threshold);
-    }
-    // The session's held data may go now, striped or on the first connection alone.
+    listed.sort((x, y) => x - y);
+    this.#primary.send(stripeFrame(listed));
+    const order = [0, ...listed];
+    this.#order = order;
+    const schedule = new LaneSchedule(order.length, () => this.#clock.now());
+    this.#schedule = schedule;
+    order.forEach((number, index) => {
+      if (this.#lanes.get(number)?.channel !== undefined) schedule.open(index);
+    });
+    this.setBufferedAmountLowThreshold(this.#threshold);
+    this.#releaseHeldData();
+  }
+
+  /** The session's held data may go now, striped or on the first connection alone. */
+  #releaseHeldData(): void {
+    this.#opening = false;
     this.#wake();
   }
 
@@ -378,12 +426,10 @@ export class LaneBond implements ChannelPort {
       this.#end(`the sender striped over lane ${missing}, which it never opened`);
       return;
     }
-    // Every listed lane's association is up: the sender saw its channel open.
-    this.#lanesSettled();
     const order = [0, ...lanes];
     this.#order = order;
-    // Lanes it did not list will carry nothing.
-    for (const lane of this.#lanes.values()) if (!lanes.includes(lane.number)) lane.close(0);
+    // Lanes it did not list will carry nothing; those it listed may still be opening.
+    for (const lane of this.#lanes.values()) if (!lanes.includes(lane.number)) this.#leaveOut(lane);
     this.#reorder = new LaneReorder(order.length, {
       deliver: (frame) => this.#inbox.deliver(frame),
       acknowledge: ({ next, received }) => this.#primary.send(laneAckFrame(next, received)),
@@ -391,6 +437,7 @@ export class LaneBond implements ChannelPort {
     });
     for (const { number, frame } of this.#early.splice(0)) this.#laneFrame(number, frame);
     this.#earlyBytes = 0;
+    this.#whenEveryLaneSettled();
   }
 
   #lanesSettled(): void {

@@ -21,6 +21,11 @@ export class LaneConnection {
     readonly peer: PeerConnectionPort,
   ) {}
 
+  /** The other end's description was set: for a sender's lane, the receiver made its end. */
+  get answered(): boolean {
+    return this.#remoteSdp !== undefined;
+  }
+
   /** Applies the other side's description or candidate; candidates wait for the description. */
   apply(signal: NegotiationSignal, fail: (reason: string) => void): void {
     if (signal.type !== 'candidate') {

@@ -9,11 +9,13 @@ import { LaneSchedule } from './lane-schedule';
 const FRAME = 256 * 1024;
 const MiB = 1024 * 1024;
 
-/** A schedule on a clock the test moves by hand. */
+/** A schedule over lanes that are all open, on a clock the test moves by hand. */
 function scheduleOf(lanes: number): { schedule: LaneSchedule; wait(ms: number): void } {
   let now = 0;
+  const schedule = new LaneSchedule(lanes, () => now);
+  for (let lane = 1; lane < lanes; lane += 1) schedule.open(lane);
   return {
-    schedule: new LaneSchedule(lanes, () => now),
+    schedule,
     wait: (ms) => {
       now += ms;
     },
@@ -27,6 +29,18 @@ describe('the sender choosing a lane for each frame', () => {
 
     expect(placed.map(({ seq }) => seq)).toEqual([0, 1, 2, 3, 4, 5]);
     expect(placed.map(({ lane }) => lane)).toEqual([0, 1, 2, 0, 1, 2]);
+  });
+
+  it('gives a listed lane no frame before it opens, and its turn from then on', () => {
+    const schedule = new LaneSchedule(3, () => 0);
+    schedule.open(2);
+    const before = [0, 1, 2, 3].map(() => schedule.place(FRAME).lane);
+    schedule.open(1);
+    const after = [0, 1, 2].map(() => schedule.place(FRAME).lane);
+
+    expect(before).toEqual([0, 2, 0, 2]);
+    // Idle, it takes the very next frame.
+    expect(after[0]).toBe(1);
   });
 
   it('sends past a lane that stopped delivering, and back to it once it caught up', () => {

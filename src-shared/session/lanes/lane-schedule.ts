@@ -40,6 +40,8 @@ export class LaneSchedule {
   #intervalFrom: { at: number; received: readonly number[] };
   /** Per lane: it had nothing outstanding at some point of the current interval. */
   readonly #ranDry: boolean[];
+  /** Per lane: its channel is open at this end, so it may take frames. The first always is. */
+  readonly #open: boolean[];
   /** Cumulative bytes sent before each frame not yet delivered, oldest first. */
   readonly #starts: number[] = [];
   #firstUndelivered = 0;
@@ -55,6 +57,13 @@ export class LaneSchedule {
     this.#rates = new Array<number | undefined>(lanes).fill(undefined);
     this.#intervalFrom = { at: now(), received: this.#received };
     this.#ranDry = new Array<boolean>(lanes).fill(false);
+    this.#open = new Array<boolean>(lanes).fill(false);
+    this.#open[0] = true;
+  }
+
+  /** Lane `lane` opened: from now on it takes frames like the others. */
+  open(lane: number): void {
+    if (lane > 0 && lane < this.#lanes) this.#open[lane] = true;
   }
 
   /** True while no lane has room or the window is full: the session should wait. */
@@ -138,11 +147,12 @@ export class LaneSchedule {
     return allowance - outstanding;
   }
 
-  /** The lane with the most room; ties go round, so idle lanes all get used. */
+  /** The open lane with the most room; ties go round, so idle lanes all get used. */
   #roomiest(): { lane: number; room: number } {
-    let best = { lane: this.#rotation, room: Number.NEGATIVE_INFINITY };
+    let best = { lane: 0, room: Number.NEGATIVE_INFINITY };
     for (let step = 0; step < this.#lanes; step += 1) {
       const lane = (this.#rotation + step) % this.#lanes;
+      if (this.#open[lane] !== true) continue;
       const room = this.#room(lane);
       if (room > best.room) best = { lane, room };
     }
