@@ -98,6 +98,14 @@ export const LANE_RATE_INTERVAL_MS = 250;
 /** What a lane may have outstanding before its rate is known: room for its slow start. */
 export const LANE_OUTSTANDING_START_BYTES = 1024 * 1024;
 
+/**
+ * A lane with less than this outstanding takes the next frame, whatever its measured rate: two
+ * frames, so a lane that has slowed down (after a stall, say) and been given frames one at a time
+ * is measured again above one frame per round trip and wins its share back (docs/protocol.md,
+ * "Which lane").
+ */
+export const LANE_OUTSTANDING_FLOOR_BYTES = 512 * 1024;
+
 /** What a lane may have outstanding at most, however fast it is: it caps one lane's window. */
 export const LANE_OUTSTANDING_MAX_BYTES = 4 * 1024 * 1024;
 

@@ -57,6 +57,23 @@ describe('the sender choosing a lane for each frame', () => {
     expect(schedule.place(FRAME).lane).toBe(0);
   });
 
+  it('gives a lane measured slow its next frame while it has less than two outstanding', () => {
+    const { schedule, wait } = scheduleOf(2);
+    for (let frame = 0; frame < 8; frame += 1) schedule.place(FRAME);
+    wait(LANE_RATE_INTERVAL_MS);
+    schedule.acknowledge({ next: 0, received: [FRAME, FRAME] });
+    for (let frame = 0; frame < 2; frame += 1) schedule.place(FRAME);
+    // Over the next interval lane 0 delivered at 2 MiB/s and lane 1 at 1 MiB/s, both still busy;
+    // then lane 1 caught up to one frame outstanding.
+    wait(LANE_RATE_INTERVAL_MS);
+    schedule.acknowledge({ next: 0, received: [3 * FRAME, 2 * FRAME] });
+    schedule.acknowledge({ next: 0, received: [3 * FRAME, 4 * FRAME] });
+
+    // Lane 0 has more room, but a lane given one frame at a time could never be measured faster.
+    expect(schedule.place(FRAME).lane).toBe(1);
+    expect(schedule.place(FRAME).lane).toBe(0);
+  });
+
   it('gives a lane more again once it delivers everything a low measure allowed it', () => {
     const { schedule, wait } = scheduleOf(1);
     const framesUntilBlocked = (): number => {

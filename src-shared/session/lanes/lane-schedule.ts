@@ -1,4 +1,5 @@
 import {
+  LANE_OUTSTANDING_FLOOR_BYTES,
   LANE_OUTSTANDING_MAX_BYTES,
   LANE_OUTSTANDING_START_BYTES,
   LANE_QUEUE_MS,
@@ -137,8 +138,9 @@ export class LaneSchedule {
 
   #room(lane: number): number {
     const outstanding = this.#outstanding(lane);
-    // A lane with nothing on its way always takes a frame, however slow it was.
-    if (outstanding === 0) return Number.POSITIVE_INFINITY;
+    // A lane with little on its way always takes a frame, however slow it was measured: given
+    // one frame at a time it could never be measured faster, nor ever have the most room.
+    if (outstanding < LANE_OUTSTANDING_FLOOR_BYTES) return Number.POSITIVE_INFINITY;
     const rate = this.#rates[lane];
     const allowance =
       rate === undefined
