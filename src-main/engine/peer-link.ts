@@ -59,6 +59,11 @@ const GONE_STATES: ReadonlySet<string> = new Set(['disconnected', 'failed', 'clo
 
 const CHANNEL_LABEL = 'ferry';
 
+/** The channel both ends of a lane create themselves (docs/protocol.md, "Lanes"). */
+function negotiatedChannel(pc: PeerConnection, { label, id }: NegotiatedChannel): DataChannel {
+  return pc.createDataChannel(label, { negotiated: true, id });
+}
+
 const UNKNOWN_ROUTE: Route = { local: 'unknown', remote: 'unknown', relayed: false };
 
 /**
@@ -139,7 +144,7 @@ export class PeerLink
       this.#adopt(
         negotiated === undefined
           ? pc.createDataChannel(CHANNEL_LABEL)
-          : pc.createDataChannel(negotiated.label, { negotiated: true, id: negotiated.id }),
+          : negotiatedChannel(pc, negotiated),
         false,
       );
     }
@@ -183,8 +188,7 @@ export class PeerLink
     // setRemoteDescription, and a channel created before it would have made an offer of its own.
     const negotiated = this.#negotiated;
     if (this.#channel === undefined && negotiated !== undefined) {
-      const { label, id } = negotiated;
-      this.#adopt(this.#pc.createDataChannel(label, { negotiated: true, id }), false);
+      this.#adopt(negotiatedChannel(this.#pc, negotiated), false);
     }
     const held = this.#heldCandidates ?? [];
     this.#heldCandidates = undefined;
