@@ -83,10 +83,13 @@ export const LANE_MESSAGE_MAX_BYTES = 16 * 1024;
 
 /**
  * A lane may have what it delivers in this long outstanding (sent, not yet reported arrived), at
- * its own measured rate: enough for SCTP never to run dry over a 100 ms round trip, little enough
- * that a frame waits at most about this long behind a lane that slowed down.
+ * its own measured rate: about three round trips of a 100 ms path, so SCTP does not run dry, and
+ * little enough that a frame waits at most about this long behind a lane that slowed down. Since
+ * the session stopped pausing on the lanes' summed queues, this bounds what they hold; at 1000 ms
+ * the lanes under 0.5 % loss queued so much behind a lane that had just lost a packet that the
+ * second half of a 50 ms run fell to 0.7–3 MiB/s (docs/performance.md, "Lanes that ran dry").
  */
-export const LANE_QUEUE_MS = 1000;
+export const LANE_QUEUE_MS = 300;
 
 /**
  * A lane's delivery rate is measured over at least this long: several round trips of a long

@@ -45,6 +45,18 @@ export interface LaneOptions {
   openingLanes?(): () => void;
 }
 
+/**
+ * What the session reads as the send buffer of a bond whose lanes hold `queued` bytes each: their
+ * mean, rounded up, so 0 still means every lane is empty. The session's high and low water are one
+ * channel's, and the schedule already bounds what each lane holds. Against the sum, the session
+ * paused whenever the fastest lanes' queues filled it, and lanes with little queued ran dry in the
+ * meantime (docs/performance.md, "Lanes that ran dry").
+ */
+export function laneBufferLevel(queued: readonly number[]): number {
+  const total = queued.reduce((sum, bytes) => sum + bytes, 0);
+  return queued.length === 0 ? 0 : Math.ceil(total / queued.length);
+}
+
 /** What a blocked sender's buffer reads: above any threshold, so the session waits for a report. */
 const BLOCKED_BYTES = Number.MAX_SAFE_INTEGER;
 
@@ -154,16 +166,14 @@ export class LaneBond implements ChannelPort {
 
   bufferedAmount(): number {
     if (this.#opening || this.#schedule?.blocked === true) return BLOCKED_BYTES;
-    return this.#sendingChannels().reduce((sum, channel) => sum + channel.bufferedAmount(), 0);
+    return laneBufferLevel(this.#sendingChannels().map((channel) => channel.bufferedAmount()));
   }
 
   setBufferedAmountLowThreshold(bytes: number): void {
     this.#threshold = bytes;
-    const channels = this.#sendingChannels();
-    // Each lane reaching its share means the sum reached it; the session's poll covers a level
-    // the events miss.
-    const share = Math.floor(bytes / channels.length);
-    for (const channel of channels) channel.setBufferedAmountLowThreshold(share);
+    // Every lane below it means their mean is below it; the session's poll covers a level the
+    // events miss.
+    for (const channel of this.#sendingChannels()) channel.setBufferedAmountLowThreshold(bytes);
   }
 
   maxMessageSize(): number {
