@@ -6,7 +6,7 @@ const MiB = 1024 * 1024;
 
 describe("the send buffer a striping sender's session sees", () => {
   it('stays under the high water while lanes with little queued need more, though the fast lanes together pass it', () => {
-    // Twelve lanes: the fast ones hold their second's worth, three have almost nothing left.
+    // Twelve lanes: the fast ones hold their 300 ms' worth, three have almost nothing left.
     const queued = [...Array<number>(9).fill(1.5 * MiB), 0, 64 * 1024, 0];
     expect(queued.reduce((sum, bytes) => sum + bytes, 0)).toBeGreaterThan(
       SEND_BUFFER_HIGH_WATER_BYTES,
