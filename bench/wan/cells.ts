@@ -254,12 +254,14 @@ async function guarded<T>(peers: PeerProcess[], work: () => Promise<T>): Promise
 export interface BareKnobs {
   sctp?: string;
   mtu?: number;
+  connections?: number;
 }
 
 function bareKnobArgs(knobs: BareKnobs): string[] {
   return [
     ...(knobs.sctp === undefined ? [] : [`--sctp=${knobs.sctp}`]),
     ...(knobs.mtu === undefined ? [] : [`--mtu=${knobs.mtu}`]),
+    ...(knobs.connections === undefined ? [] : [`--connections=${knobs.connections}`]),
   ];
 }
 

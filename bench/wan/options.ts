@@ -32,6 +32,8 @@ export interface WanOptions {
   sctp?: string;
   lanes?: number;
   mtu?: number;
+  /** PeerConnections the bare column stripes over (1 when undefined): the stack's own ceiling. */
+  bareConnections?: number;
 }
 
 function numberList(text: string, flag: string): number[] {
@@ -75,6 +77,7 @@ export function parseWanOptions(args: string[]): WanOptions {
       sctp: { type: 'string' },
       lanes: { type: 'string' },
       mtu: { type: 'string' },
+      'bare-connections': { type: 'string' },
     },
   });
   if (values.sctp !== undefined) parseSctpSettings(values.sctp);
@@ -96,5 +99,6 @@ export function parseWanOptions(args: string[]): WanOptions {
     sctp: values.sctp,
     lanes: positiveWhole(values.lanes, '--lanes'),
     mtu: positiveWhole(values.mtu, '--mtu'),
+    bareConnections: positiveWhole(values['bare-connections'], '--bare-connections'),
   };
 }

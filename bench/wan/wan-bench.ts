@@ -1,7 +1,7 @@
 // `npm run bench:wan [-- --quick] [--budget 512MiB] [--seconds 4] [--reps 3] [--rate-mibps 0]
 // [--rtts 0,50] [--losses 0] [--only tcp,bare,ferry,defaults,browser] [--sctp '<json>']
-// [--lanes N] [--mtu N]`: goodput over an emulated WAN link, RTT 0/20/50/100 ms × random loss
-// 0/0.5 % each way, of kernel TCP cubic, a bare node-datachannel channel, Ferry native → native
+// [--lanes N] [--mtu N] [--bare-connections N]`: goodput over an emulated WAN link, RTT
+// 0/20/50/100 ms × random loss 0/0.5 % each way, of kernel TCP cubic, a bare node-datachannel channel, Ferry native → native
 // (files on disk, the real engine) and Ferry with today's defaults; then the web client in
 // Chromium to and from the native engine at 50 ms. The link: two network namespaces, a TUN device
 // in each, and bench/wan/delay-line.c moving raw IP packets between them with a fixed one-way
@@ -153,7 +153,11 @@ async function measureCell(
         measureTcp(netns, LINE_FAR_END, options.budget, options.cellSeconds),
       );
       await attempt(runs, 'bare', runs.bare, () =>
-        measureBare(setup, { sctp: options.sctp, mtu: options.mtu }),
+        measureBare(setup, {
+          sctp: options.sctp,
+          mtu: options.mtu,
+          connections: options.bareConnections,
+        }),
       );
       if (files === undefined) continue;
       await attempt(runs, 'ferry', runs.ferry, () => measureFerry(setup, files, knobs));
@@ -238,7 +242,12 @@ try {
       cellSeconds: options.cellSeconds,
       reps: options.reps,
       only: [...options.only],
-      knobs: { sctp: options.sctp ?? null, lanes: options.lanes ?? null, mtu: options.mtu ?? null },
+      knobs: {
+        sctp: options.sctp ?? null,
+        lanes: options.lanes ?? null,
+        mtu: options.mtu ?? null,
+        bareConnections: options.bareConnections ?? null,
+      },
       rateCapMiBps: options.rateBytesPerS / MIB || null,
       kernel,
     }),
