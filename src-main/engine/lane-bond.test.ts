@@ -7,11 +7,23 @@ import {
 } from '../../src-shared/protocol';
 import { connectPeer, type ConnectResult } from '../../src-shared/session/connect-peer';
 import { LaneBond } from '../../src-shared/session/lanes/lane-bond';
-import { readLaneMessage, stripeFrame } from '../../src-shared/session/lanes/lane-messages';
+import {
+  laneSignalFrame,
+  readLaneMessage,
+  stripeFrame,
+} from '../../src-shared/session/lanes/lane-messages';
+import { isProbe } from '../../src-shared/session/lanes/lane-probe';
 import { laneMarker } from '../../src-shared/session/lanes/lane-reorder';
-import type { ChannelPort, Clock, NegotiatedChannel } from '../../src-shared/session/ports';
+import type {
+  ChannelHandlers,
+  ChannelPort,
+  Clock,
+  NegotiatedChannel,
+  PeerConnectionPort,
+} from '../../src-shared/session/ports';
 import {
   LANE_MIN_BATCH_BYTES,
+  LANE_PROBE_MTU,
   LANE_SETUP_TIMEOUT_MS,
 } from '../../src-shared/session/session-limits';
 import { ManualClock } from '../../src-shared/session/testing/manual-clock';
@@ -290,5 +302,147 @@ describe('lanes that open after the stripe', () => {
     clock.advance(LANE_SETUP_TIMEOUT_MS);
     expect(held.closed).toBe(true);
     expect(await carry(sender, receiver, 0, 200)).toEqual(range(0, 200));
+  });
+});
+
+/** A lane that sends packets sized for a LANE_PROBE_MTU path, as the engine makes it. */
+function createProbingPeer(role: 'offerer' | 'answerer', negotiated?: NegotiatedChannel): PeerLink {
+  const link = new PeerLink({
+    role,
+    iceServers: [],
+    relayOnly: false,
+    mtu: LANE_PROBE_MTU,
+    ...(negotiated && { negotiated }),
+  });
+  links.push(link);
+  return link;
+}
+
+const PROBING_OPTIONS = { ...LANE_OPTIONS, createProbingPeer };
+
+/** `channel`, recording every lane offer sent on it: its lane, and whether it said `probe`. */
+function recordingOffers(channel: ChannelPort): {
+  channel: ChannelPort;
+  offers: { lane: number; probe: boolean }[];
+} {
+  const offers: { lane: number; probe: boolean }[] = [];
+  const recording = new Proxy(channel, {
+    get(target, property) {
+      if (property === 'send') {
+        return (frame: Frame) => {
+          const message = readLaneMessage(frame);
+          if (typeof message === 'object' && message.type === 'ferry-lane') {
+            if (message.signal.type === 'offer') {
+              offers.push({ lane: message.lane, probe: message.probe === true });
+            }
+          }
+          return target.send(frame);
+        };
+      }
+      const value: unknown = Reflect.get(target, property);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { channel: recording, offers };
+}
+
+/**
+ * A receiver's lane over a path that drops packets of LANE_PROBE_MTU: the probe, sent in such
+ * packets, never reaches the receiver's bond; smaller messages do.
+ */
+function swallowingProbes(role: 'offerer' | 'answerer', negotiated?: NegotiatedChannel) {
+  const link = createPeer(role, negotiated);
+  const port: PeerConnectionPort = {
+    listen: (handlers) =>
+      link.listen({
+        ...handlers,
+        open: (channel) =>
+          handlers.open?.(
+            new Proxy(channel, {
+              get(target, property) {
+                if (property === 'listen') {
+                  return (channelHandlers: ChannelHandlers) =>
+                    target.listen({
+                      ...channelHandlers,
+                      frame: (frame) => {
+                        if (!isProbe(frame)) channelHandlers.frame?.(frame);
+                      },
+                    });
+                }
+                const value: unknown = Reflect.get(target, property);
+                return typeof value === 'function' ? value.bind(target) : value;
+              },
+            }),
+          ),
+      }),
+    setRemoteDescription: (description) => link.setRemoteDescription(description),
+    addRemoteCandidate: (candidate) => link.addRemoteCandidate(candidate),
+    close: () => link.close(0),
+  };
+  return port;
+}
+
+const PROBE_BATCH = { ...BATCH, probe: true };
+const eachLane = (probe: boolean) => range(1, LANES).map((lane) => ({ lane, probe }));
+
+describe('lanes that probe their path for larger packets (lane-mtu)', () => {
+  it('offers each lane with a probe and stripes once one is answered; every frame arrives in order', async () => {
+    const [out, into] = await firstConnection();
+    const { channel, offers } = recordingOffers(out);
+    const sender = new LaneBond(channel, 'sender', PROBING_OPTIONS, nodeClock);
+    const receiver = new LaneBond(into, 'receiver', LANE_OPTIONS, nodeClock);
+    sender.widen(PROBE_BATCH);
+    await striped(sender);
+
+    expect(await carry(sender, receiver, 0, 300)).toEqual(range(0, 300));
+    expect(sender.width).toBe(LANES);
+    expect(offers.sort((a, b) => a.lane - b.lane)).toEqual(eachLane(true));
+  });
+
+  it('offers every lane again without a probe when no probe is answered, and every frame still arrives in order', async () => {
+    const [out, into] = await firstConnection();
+    const { channel, offers } = recordingOffers(out);
+    const sender = new LaneBond(channel, 'sender', PROBING_OPTIONS, nodeClock);
+    const receiver = new LaneBond(
+      into,
+      'receiver',
+      { ...LANE_OPTIONS, createPeer: swallowingProbes },
+      nodeClock,
+    );
+    sender.widen(PROBE_BATCH);
+    await striped(sender);
+
+    expect(await carry(sender, receiver, 0, 300)).toEqual(range(0, 300));
+    expect(sender.width).toBe(LANES);
+    const [first, again] = [offers.slice(0, LANES - 1), offers.slice(LANES - 1)];
+    expect(first.sort((a, b) => a.lane - b.lane)).toEqual(eachLane(true));
+    expect(again.sort((a, b) => a.lane - b.lane)).toEqual(eachLane(false));
+  });
+
+  it('ends the link when a probing lane does not begin with its probe', async () => {
+    const [out, into] = await firstConnection();
+    // A sender whose offers say `probe` but whose lanes send frames straight away.
+    const saysProbe = new Proxy(out, {
+      get(target, property) {
+        if (property === 'send') {
+          return (frame: Frame) => {
+            const message = readLaneMessage(frame);
+            if (typeof message !== 'object' || message.type !== 'ferry-lane')
+              return target.send(frame);
+            return target.send(laneSignalFrame(message.lane, message.signal, true));
+          };
+        }
+        const value: unknown = Reflect.get(target, property);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const sender = new LaneBond(saysProbe, 'sender', LANE_OPTIONS, nodeClock);
+    const receiver = new LaneBond(into, 'receiver', LANE_OPTIONS, nodeClock);
+    const closed = new Promise<string>((resolve) => receiver.listen({ closed: resolve }));
+    sender.widen(BATCH);
+    await striped(sender);
+    for (let sent = 0; sent < 50; sent += 1) sender.send(numbered(sent));
+
+    expect(await closed).toMatch(/did not begin with its probe/);
   });
 });

@@ -1,7 +1,11 @@
 import type { RouteChoice } from '../../src-shared/session/send-flow';
 import type { Clock } from '../../src-shared/session/ports';
 import type { LaneOptions } from '../../src-shared/session/lanes/lane-bond';
-import { LANE_COUNT, LANE_MIN_ROUND_TRIP_MS } from '../../src-shared/session/session-limits';
+import {
+  LANE_COUNT,
+  LANE_MIN_ROUND_TRIP_MS,
+  LANE_PROBE_MTU,
+} from '../../src-shared/session/session-limits';
 import type { SignalingRequests } from '../../src-shared/http/signaling-requests';
 import type { PeerOptions } from './engine-options';
 import { openingLanes } from './sctp-settings';
@@ -64,6 +68,13 @@ export function nativeRoute(
         minRoundTripMs: options.laneMinRoundTripMs ?? LANE_MIN_ROUND_TRIP_MS,
         createPeer: (role, negotiated) =>
           new PeerLink({ role, ...settings, ...(negotiated && { negotiated }) }),
+        createProbingPeer: (role, negotiated) =>
+          new PeerLink({
+            role,
+            ...settings,
+            ...(negotiated && { negotiated }),
+            mtu: LANE_PROBE_MTU,
+          }),
         openingLanes,
       };
     },

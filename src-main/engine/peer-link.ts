@@ -33,6 +33,8 @@ export interface PeerLinkOptions {
   pemFile?: string;
   /** Both ends create this channel (a lane's); without it, the specification's in-band one. */
   negotiated?: NegotiatedChannel;
+  /** The path MTU SCTP sizes its packets for; libdatachannel's 1280 when not given. */
+  mtu?: number;
 }
 
 /** Which kind of route the selected candidate pair uses. */
@@ -106,6 +108,7 @@ export class PeerLink
     this.#pc = new nodeDataChannel.PeerConnection(CHANNEL_LABEL, {
       iceServers: options.iceServers,
       iceTransportPolicy: options.relayOnly ? 'relay' : 'all',
+      ...(options.mtu === undefined ? {} : { mtu: options.mtu }),
       ...(options.pemFile === undefined
         ? {}
         : { certificatePemFile: options.pemFile, keyPemFile: options.pemFile }),

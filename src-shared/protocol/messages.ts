@@ -91,6 +91,7 @@ export const CAPABILITIES = [
   'outcome',
   'text',
   'lanes',
+  'lane-mtu',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 

@@ -16,5 +16,8 @@ export function offeredCapabilities(
   if (!enabled || !canDigest()) return [];
   // `lanes` needs a runtime that can open more connections for the session (docs/protocol.md,
   // "Lanes"): the native peers, and a page that receives (it answers lanes, never stripes).
-  return runtime.lanes ? FERRY_CAPABILITIES : FERRY_CAPABILITIES.filter((cap) => cap !== 'lanes');
+  // `lane-mtu` (answering a lane's probe) belongs to it.
+  return runtime.lanes
+    ? FERRY_CAPABILITIES
+    : FERRY_CAPABILITIES.filter((cap) => cap !== 'lanes' && cap !== 'lane-mtu');
 }

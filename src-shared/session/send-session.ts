@@ -287,7 +287,11 @@ class SendSession {
     }
     // Lanes open while the receiver decides, so the first file's data can already take turns.
     if (this.#machine.agreed.has('lanes')) {
-      this.#bond?.widen({ bytes: this.#totalBytes, relayed: this.#relayed });
+      this.#bond?.widen({
+        bytes: this.#totalBytes,
+        relayed: this.#relayed,
+        probe: this.#machine.agreed.has('lane-mtu'),
+      });
     }
     // The receiver's caps come before its first ack, so once started the agreement is known.
     if (this.#started && this.#active && reconnects(this.#machine.agreed)) this.#link.start();

@@ -15,6 +15,7 @@ import {
   LANE_SETUP_TIMEOUT_MS,
 } from '../session-limits';
 import { LANE_CHANNEL, LaneConnection } from './lane-connection';
+import { isProbe, isProbeAnswer, probeAnswerFrame, probeFrame, probeTimeoutMs } from './lane-probe';
 import {
   laneAckFrame,
   laneSignalFrame,
@@ -31,6 +32,11 @@ export interface LaneOptions {
    * negotiated channel.
    */
   createPeer: PeerConnectionFactory;
+  /**
+   * Sender: the same, for a lane that sends packets sized for a LANE_PROBE_MTU path and proves its
+   * path first (`lane-mtu`); a runtime without it never probes.
+   */
+  createProbingPeer?: PeerConnectionFactory;
   /** Sender: the connections to stripe over, the first included. */
   count: number;
   /**
@@ -88,6 +94,10 @@ export class LaneBond implements ChannelPort {
   #primaryGone: string | undefined;
   #threshold = 0;
   #widened = false;
+  /** Sender: its lanes probe (`lane-mtu`); false again once they fell back to the usual packets. */
+  #probing = false;
+  /** Sender: some lane's probe was answered, so the path carries the larger packets. */
+  #probePassed = false;
   /**
    * Sender, from the first offer to the stripe: file data waits, because a frame queued on the
    * ordered first connection now would hold back everything the lanes carry after the stripe.
@@ -130,7 +140,7 @@ export class LaneBond implements ChannelPort {
    * starts when the first lane opens, and the others join as they open; a lane not open by the
    * setup deadline is left out, and with none open by then frames go on the first connection.
    */
-  widen(batch: { bytes: number; relayed: boolean | undefined }): void {
+  widen(batch: { bytes: number; relayed: boolean | undefined; probe?: boolean }): void {
     if (this.#role !== 'sender' || this.#widened || this.#ended) return;
     if (batch.relayed === undefined) return;
     // Decided once, when the receiver's caps arrive: by then SCTP has timed the sender's first
@@ -143,14 +153,21 @@ export class LaneBond implements ChannelPort {
     if (roundTrip < this.#options.minRoundTripMs || batch.bytes < LANE_MIN_BATCH_BYTES) return;
     if (batch.relayed) return;
     this.#settleLanes = this.#options.openingLanes?.();
-    for (let number = 1; number < Math.min(this.#options.count, LANES_MAX); number += 1) {
-      this.#addLane(number, 'offerer');
-    }
+    this.#probing = batch.probe === true && this.#options.createProbingPeer !== undefined;
+    this.#offerLanes();
     if (this.#lanes.size === 0) {
       this.#lanesSettled();
       return;
     }
     this.#opening = true;
+  }
+
+  /** Sender: makes every extra lane and offers it; the setup deadline counts from here. */
+  #offerLanes(): void {
+    for (let number = 1; number < Math.min(this.#options.count, LANES_MAX); number += 1) {
+      this.#addLane(number, 'offerer', this.#probing);
+    }
+    this.#setupTimer?.cancel();
     this.#setupTimer = this.#clock.setTimeout(() => this.#setupDeadline(), LANE_SETUP_TIMEOUT_MS);
   }
 
@@ -264,31 +281,53 @@ export class LaneBond implements ChannelPort {
       return;
     }
     const existing = this.#lanes.get(message.lane);
-    if (existing !== undefined) {
+    // A sender whose probes went unanswered offers its lanes again, without probing: each probing
+    // lane of a receiver may be made again once, before the stripe.
+    const remade =
+      existing !== undefined &&
+      existing.probe !== 'none' &&
+      message.signal.type === 'offer' &&
+      message.probe !== true &&
+      this.#role === 'receiver' &&
+      this.#order === undefined;
+    if (existing !== undefined && !remade) {
       existing.apply(message.signal, (reason) => this.#laneGone(existing, reason));
       return;
     }
+    if (existing !== undefined) {
+      this.#leaveOut(existing);
+      this.#lanes.delete(existing.number);
+    }
     // Only a sender opens lanes; a receiver answers each lane number once, before the stripe.
     if (this.#role !== 'receiver' || this.#order !== undefined) return;
-    if (this.#lanes.size === 0) this.#settleLanes = this.#options.openingLanes?.();
-    const lane = this.#addLane(message.lane, 'answerer');
+    if (this.#lanes.size === 0) this.#settleLanes ??= this.#options.openingLanes?.();
+    const lane = this.#addLane(message.lane, 'answerer', message.probe === true);
     lane?.apply(message.signal, (reason) => this.#laneGone(lane, reason));
   }
 
-  #addLane(number: number, role: 'offerer' | 'answerer'): LaneConnection | undefined {
+  #addLane(
+    number: number,
+    role: 'offerer' | 'answerer',
+    probe: boolean,
+  ): LaneConnection | undefined {
+    const create =
+      (role === 'offerer' && probe && this.#options.createProbingPeer) || this.#options.createPeer;
     let lane: LaneConnection;
     try {
-      lane = new LaneConnection(number, this.#options.createPeer(role, LANE_CHANNEL));
+      lane = new LaneConnection(number, create(role, LANE_CHANNEL));
     } catch {
       return undefined;
     }
+    if (probe) lane.probe = 'waiting';
     this.#lanes.set(number, lane);
     lane.peer.listen({
       signal: (signal) => {
         // Once striping began every frame of the sender is in the order, where the receiver
         // looks for no lane message: a candidate a lane gathers that late is not sent.
         if (this.#role === 'sender' && this.#order !== undefined) return;
-        if (!this.#ended) this.#primary.send(laneSignalFrame(number, signal));
+        if (this.#ended || lane.gone !== undefined) return;
+        const offered = role === 'offerer' && probe && signal.type === 'offer';
+        this.#primary.send(laneSignalFrame(number, signal, offered));
       },
       open: (channel) => this.#laneOpen(lane, channel),
       failed: (reason) => this.#laneGone(lane, reason),
@@ -300,7 +339,7 @@ export class LaneBond implements ChannelPort {
     if (lane.channel !== undefined) return;
     lane.channel = channel;
     channel.listen({
-      frame: (frame) => this.#laneFrame(lane.number, frame),
+      frame: (frame) => this.#laneFrame(lane, frame),
       bufferedAmountLow: () => this.#wake(),
       closed: (reason) => this.#laneGone(lane, reason),
     });
@@ -308,8 +347,46 @@ export class LaneBond implements ChannelPort {
       lane.close(0);
       return;
     }
-    if (this.#role === 'sender') this.#join(lane);
+    if (this.#role === 'sender' && lane.probe === 'waiting') this.#sendProbe(lane, channel);
+    else if (this.#role === 'sender') this.#join(lane);
     this.#whenEveryLaneSettled();
+  }
+
+  /**
+   * Sender: the probing lane's first message, larger than a packet, must be answered before the
+   * lane takes frames: a path that drops packets of LANE_PROBE_MTU would swallow them unseen.
+   */
+  #sendProbe(lane: LaneConnection, channel: ChannelPort): void {
+    channel.send(probeFrame());
+    const timeoutMs = probeTimeoutMs(this.#primary.roundTripMs?.());
+    lane.probeTimer = this.#clock.setTimeout(() => this.#probeUnanswered(lane), timeoutMs);
+  }
+
+  /** Sender: the receiver answered the probe, so the lane's path carries the larger packets. */
+  #probeAnswered(lane: LaneConnection): void {
+    lane.probeTimer?.cancel();
+    lane.probe = 'passed';
+    this.#probePassed = true;
+    this.#join(lane);
+    this.#whenEveryLaneSettled();
+  }
+
+  /**
+   * Sender: no answer in time. When no lane has passed, the path is taken to drop the larger
+   * packets, and every lane is made again with libdatachannel's own MTU and offered without a
+   * probe; a lane that fails while others passed is only left out (its route may differ).
+   */
+  #probeUnanswered(lane: LaneConnection): void {
+    if (this.#ended || lane.gone !== undefined || lane.probe !== 'waiting') return;
+    if (this.#probePassed || !this.#probing) {
+      this.#leaveOut(lane);
+      this.#whenEveryLaneSettled();
+      return;
+    }
+    this.#probing = false;
+    for (const old of this.#lanes.values()) this.#leaveOut(old);
+    this.#lanes.clear();
+    this.#offerLanes();
   }
 
   /** Sender: the first lane to open starts the stripe; each later one takes frames from now on. */
@@ -326,7 +403,12 @@ export class LaneBond implements ChannelPort {
     this.#wake();
   }
 
-  #laneFrame(number: number, frame: Frame): void {
+  #laneFrame(lane: LaneConnection, frame: Frame): void {
+    if (lane.probe === 'waiting') {
+      this.#probeFrame(lane, frame);
+      return;
+    }
+    const { number } = lane;
     const reorder = this.#reorder;
     const index = this.#order?.indexOf(number) ?? -1;
     if (reorder !== undefined && index > 0) {
@@ -339,6 +421,21 @@ export class LaneBond implements ChannelPort {
     if (this.#earlyBytes > LANE_REORDER_MAX_BYTES) {
       this.#end(`the sender sent more than ${LANE_REORDER_MAX_BYTES} bytes before striping`);
     }
+  }
+
+  /** A probing lane's first message: the receiver answers the probe, the sender takes the answer. */
+  #probeFrame(lane: LaneConnection, frame: Frame): void {
+    if (this.#role === 'sender') {
+      if (isProbeAnswer(frame)) this.#probeAnswered(lane);
+      return;
+    }
+    if (!isProbe(frame)) {
+      this.#end(`lane ${lane.number} did not begin with its probe`);
+      return;
+    }
+    lane.probe = 'passed';
+    lane.channel?.send(probeAnswerFrame());
+    this.#whenEveryLaneSettled();
   }
 
   #laneGone(lane: LaneConnection, reason: string): void {
@@ -386,7 +483,7 @@ export class LaneBond implements ChannelPort {
   #whenEveryLaneSettled(): void {
     if (this.#ended || (this.#role === 'receiver' && this.#order === undefined)) return;
     for (const lane of this.#lanes.values()) {
-      if (lane.channel === undefined && lane.gone === undefined) return;
+      if (!lane.ready && lane.gone === undefined) return;
     }
     this.#setupTimer?.cancel();
     this.#lanesSettled();
@@ -395,7 +492,7 @@ export class LaneBond implements ChannelPort {
 
   /** Sender, LANE_SETUP_TIMEOUT_MS after its first offer: a lane not open by now is left out. */
   #setupDeadline(): void {
-    for (const lane of this.#lanes.values()) if (lane.channel === undefined) this.#leaveOut(lane);
+    for (const lane of this.#lanes.values()) if (!lane.ready) this.#leaveOut(lane);
     this.#whenEveryLaneSettled();
   }
 
@@ -417,7 +514,7 @@ export class LaneBond implements ChannelPort {
     const schedule = new LaneSchedule(order.length, () => this.#clock.now());
     this.#schedule = schedule;
     order.forEach((number, index) => {
-      if (this.#lanes.get(number)?.channel !== undefined) schedule.open(index);
+      if (this.#lanes.get(number)?.ready === true) schedule.open(index);
     });
     this.setBufferedAmountLowThreshold(this.#threshold);
     this.#releaseHeldData();
@@ -445,7 +542,10 @@ export class LaneBond implements ChannelPort {
       acknowledge: ({ next, received }) => this.#primary.send(laneAckFrame(next, received)),
       violation: (reason) => this.#end(reason),
     });
-    for (const { number, frame } of this.#early.splice(0)) this.#laneFrame(number, frame);
+    for (const { number, frame } of this.#early.splice(0)) {
+      const lane = this.#lanes.get(number);
+      if (lane !== undefined) this.#laneFrame(lane, frame);
+    }
     this.#earlyBytes = 0;
     this.#whenEveryLaneSettled();
   }

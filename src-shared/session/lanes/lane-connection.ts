@@ -1,5 +1,5 @@
 import { dataChannelMid, type NegotiationSignal } from '../negotiation-signal';
-import type { ChannelPort, NegotiatedChannel, PeerConnectionPort } from '../ports';
+import type { ChannelPort, ClockTimer, NegotiatedChannel, PeerConnectionPort } from '../ports';
 
 /**
  * Every lane's one data channel, which both ends create: an in-band channel would open at the
@@ -8,11 +8,20 @@ import type { ChannelPort, NegotiatedChannel, PeerConnectionPort } from '../port
  */
 export const LANE_CHANNEL: NegotiatedChannel = { label: 'ferry-lane', id: 0 };
 
+/**
+ * Where a lane stands with its probe (`lane-mtu`): `none` for a lane that does not probe, else
+ * waiting for the other end's answer (sender) or its probe (receiver), then `passed`.
+ */
+export type ProbeState = 'none' | 'waiting' | 'passed';
+
 /** One extra connection of a lane bond and, once it is open, its channel. */
 export class LaneConnection {
   channel: ChannelPort | undefined;
   /** The lane cannot carry anything (any more); why. */
   gone: string | undefined;
+  probe: ProbeState = 'none';
+  /** Sender: when the probe's answer is given up on. */
+  probeTimer: ClockTimer | undefined;
   #remoteSdp: string | undefined;
   #candidates: NegotiationSignal[] = [];
 
@@ -20,6 +29,11 @@ export class LaneConnection {
     readonly number: number,
     readonly peer: PeerConnectionPort,
   ) {}
+
+  /** Open, and proven when it probes: a sender's lane may take frames. */
+  get ready(): boolean {
+    return this.channel !== undefined && this.probe !== 'waiting';
+  }
 
   /** The other end's description was set: for a sender's lane, the receiver made its end. */
   get answered(): boolean {
@@ -50,6 +64,7 @@ export class LaneConnection {
   }
 
   close(graceMs: number): void {
+    this.probeTimer?.cancel();
     if (this.channel === undefined) this.peer.close();
     else this.channel.close(graceMs);
   }

@@ -8,8 +8,11 @@ import { LANES_MAX, LANE_MESSAGE_MAX_BYTES } from '../session-limits';
  * connection. They are read by the lane bond before the session core sees a frame.
  */
 export type LaneMessage =
-  /** Either way: one negotiation payload of extra lane `lane` (1 to LANES_MAX − 1). */
-  | { type: 'ferry-lane'; lane: number; signal: NegotiationSignal }
+  /**
+   * Either way: one negotiation payload of extra lane `lane` (1 to LANES_MAX − 1). A sender's
+   * offer says `probe` when the lane will prove its path first (`lane-mtu`).
+   */
+  | { type: 'ferry-lane'; lane: number; signal: NegotiationSignal; probe?: true }
   /**
    * Sender to receiver: every later frame of the sender goes, after its sequence marker, over the
    * first connection or one of these lanes, numbered 1 to n in this order.
@@ -24,6 +27,7 @@ const LANE_SIGNAL = v.object({
   type: v.literal('ferry-lane'),
   lane: LANE_NUMBER,
   signal: v.unknown(),
+  probe: v.optional(v.literal(true)),
 });
 
 const STRIPE = v.object({
@@ -67,11 +71,20 @@ export function readLaneMessage(frame: Frame): LaneMessage | 'invalid' | undefin
   const lane = v.safeParse(LANE_SIGNAL, parsed);
   if (!lane.success) return 'invalid';
   const signal = decodeSignal(lane.output.signal);
-  return signal === undefined ? 'invalid' : { type: 'ferry-lane', lane: lane.output.lane, signal };
+  if (signal === undefined) return 'invalid';
+  const { lane: number, probe } = lane.output;
+  return { type: 'ferry-lane', lane: number, signal, ...(probe && { probe }) };
 }
 
-export function laneSignalFrame(lane: number, signal: NegotiationSignal): Frame {
-  return textFrame(JSON.stringify({ type: 'ferry-lane', lane, signal: encodeSignal(signal) }));
+/** One negotiation payload of lane `lane`; `probe` only on a probing lane's offer. */
+export function laneSignalFrame(lane: number, signal: NegotiationSignal, probe = false): Frame {
+  const message = {
+    type: 'ferry-lane',
+    lane,
+    signal: encodeSignal(signal),
+    ...(probe && { probe }),
+  };
+  return textFrame(JSON.stringify(message));
 }
 
 export function stripeFrame(lanes: readonly number[]): Frame {
