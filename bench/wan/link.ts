@@ -117,7 +117,7 @@ function lineReader(child: ChildProcess) {
   return { waitFor, seen: () => output.length };
 }
 
-function configureEnds(netns: NetnsPair): void {
+function configureEnds(netns: NetnsPair, mtu: number): void {
   const ends = [
     [netns.a.namespace, LINE_ADDRESSES[0], LINE_ADDRESSES[1]],
     [netns.b.namespace, LINE_ADDRESSES[1], LINE_ADDRESSES[0]],
@@ -131,7 +131,7 @@ function configureEnds(netns: NetnsPair): void {
       'set',
       LINE_DEVICE,
       'mtu',
-      String(LINE_MTU),
+      String(mtu),
       'txqueuelen',
       String(LINE_TX_QUEUE_PACKETS),
       'up',
@@ -144,6 +144,8 @@ export interface LineShape {
   rttMs: number;
   lossPct: number;
   rateBytesPerS: number;
+  /** The two TUN devices' MTU, the path MTU every peer sees; LINE_MTU when not given. */
+  mtu?: number;
 }
 
 /** Starts the delay line between the pair's namespaces and configures its two devices. */
@@ -173,7 +175,7 @@ export async function startDelayLine(
     runningLines.delete(child);
     throw new Error('delay-line did not start');
   }
-  configureEnds(netns);
+  configureEnds(netns, shape.mtu ?? LINE_MTU);
   const startedAt = performance.now();
   const readCounters = async (signal: NodeJS.Signals): Promise<LineCounters | undefined> => {
     const from = reader.seen();

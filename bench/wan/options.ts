@@ -34,6 +34,8 @@ export interface WanOptions {
   mtu?: number;
   /** PeerConnections the bare column stripes over (1 when undefined): the stack's own ceiling. */
   bareConnections?: number;
+  /** The line's MTU for the matrix (LINE_MTU when undefined): a path that drops larger packets. */
+  lineMtu?: number;
 }
 
 function numberList(text: string, flag: string): number[] {
@@ -78,6 +80,7 @@ export function parseWanOptions(args: string[]): WanOptions {
       lanes: { type: 'string' },
       mtu: { type: 'string' },
       'bare-connections': { type: 'string' },
+      'line-mtu': { type: 'string' },
     },
   });
   if (values.sctp !== undefined) parseSctpSettings(values.sctp);
@@ -100,5 +103,6 @@ export function parseWanOptions(args: string[]): WanOptions {
     lanes: positiveWhole(values.lanes, '--lanes'),
     mtu: positiveWhole(values.mtu, '--mtu'),
     bareConnections: positiveWhole(values['bare-connections'], '--bare-connections'),
+    lineMtu: positiveWhole(values['line-mtu'], '--line-mtu'),
   };
 }

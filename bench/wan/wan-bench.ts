@@ -1,14 +1,15 @@
 // `npm run bench:wan [-- --quick] [--budget 512MiB] [--seconds 4] [--reps 3] [--rate-mibps 0]
 // [--rtts 0,50] [--losses 0] [--only tcp,bare,ferry,defaults,browser] [--sctp '<json>']
-// [--lanes N] [--mtu N] [--bare-connections N]`: goodput over an emulated WAN link, RTT
-// 0/20/50/100 ms × random loss 0/0.5 % each way, of kernel TCP cubic, a bare node-datachannel channel, Ferry native → native
-// (files on disk, the real engine) and Ferry with today's defaults; then the web client in
-// Chromium to and from the native engine at 50 ms. The link: two network namespaces, a TUN device
-// in each, and bench/wan/delay-line.c moving raw IP packets between them with a fixed one-way
-// delay, loss and an optional rate cap, so every congestion controller sees the real RTT. Before
-// the matrix, the line at 0 ms is checked against the namespaces' direct veth link, which is then
-// taken down so only the line can carry data. Needs root. Prints one JSON line per cell, then a
-// summary object as the last line. See bench/wan/README.md.
+// [--lanes N] [--mtu N] [--bare-connections N] [--line-mtu N]`: goodput over an emulated WAN
+// link, RTT 0/20/50/100 ms × random loss 0/0.5 % each way, of kernel TCP cubic, a bare
+// node-datachannel channel, Ferry native → native (files on disk, the real engine) and Ferry with
+// today's defaults; then the web client in Chromium to and from the native engine at 50 ms. The
+// link: two network namespaces, a TUN device in each, and bench/wan/delay-line.c moving raw IP
+// packets between them with a fixed one-way delay, loss and an optional rate cap, so every
+// congestion controller sees the real RTT. Before the matrix, the line at 0 ms is checked against
+// the namespaces' direct veth link, which is then taken down so only the line can carry data.
+// Needs root. Prints one JSON line per cell, then a summary object as the last line. See
+// bench/wan/README.md.
 import { cpus, release, tmpdir } from 'node:os';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -144,6 +145,7 @@ async function measureCell(
     rttMs,
     lossPct,
     rateBytesPerS: options.rateBytesPerS,
+    ...(options.lineMtu === undefined ? {} : { mtu: options.lineMtu }),
   });
   const setup: CellSetup = { netns, line, budget: options.budget, seconds: options.cellSeconds };
   const knobs = ferryKnobs();
@@ -247,6 +249,7 @@ try {
         lanes: options.lanes ?? null,
         mtu: options.mtu ?? null,
         bareConnections: options.bareConnections ?? null,
+        lineMtu: options.lineMtu ?? null,
       },
       rateCapMiBps: options.rateBytesPerS / MIB || null,
       kernel,
