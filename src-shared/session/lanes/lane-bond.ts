@@ -89,7 +89,7 @@ export class LaneBond implements ChannelPort {
   #schedule: LaneSchedule | undefined;
   #reorder: LaneReorder | undefined;
   /** Receiver: frames of extra lanes that arrived before the stripe message did. */
-  readonly #early: { number: number; frame: Frame }[] = [];
+  readonly #early: { lane: LaneConnection; frame: Frame }[] = [];
   #earlyBytes = 0;
   #primaryGone: string | undefined;
   #threshold = 0;
@@ -139,6 +139,8 @@ export class LaneBond implements ChannelPort {
    * over a route that is `relayed` or not (undefined until the first channel has told). Striping
    * starts when the first lane opens, and the others join as they open; a lane not open by the
    * setup deadline is left out, and with none open by then frames go on the first connection.
+   * With `probe` (`lane-mtu` agreed) the lanes send larger packets, and a lane counts as open once
+   * its probe was answered (docs/protocol.md, "Larger packets").
    */
   widen(batch: { bytes: number; relayed: boolean | undefined; probe?: boolean }): void {
     if (this.#role !== 'sender' || this.#widened || this.#ended) return;
@@ -298,7 +300,8 @@ export class LaneBond implements ChannelPort {
       this.#leaveOut(existing);
       this.#lanes.delete(existing.number);
     }
-    // Only a sender opens lanes; a receiver answers each lane number once, before the stripe.
+    // Only a sender opens lanes; a receiver answers each lane number once before the stripe (twice
+    // when the first offer probed and the second does not).
     if (this.#role !== 'receiver' || this.#order !== undefined) return;
     if (this.#lanes.size === 0) this.#settleLanes ??= this.#options.openingLanes?.();
     const lane = this.#addLane(message.lane, 'answerer', message.probe === true);
@@ -416,7 +419,7 @@ export class LaneBond implements ChannelPort {
       return;
     }
     if (this.#order !== undefined || this.#role === 'sender') return;
-    this.#early.push({ number, frame });
+    this.#early.push({ lane, frame });
     this.#earlyBytes += frameByteLength(frame);
     if (this.#earlyBytes > LANE_REORDER_MAX_BYTES) {
       this.#end(`the sender sent more than ${LANE_REORDER_MAX_BYTES} bytes before striping`);
@@ -542,10 +545,7 @@ export class LaneBond implements ChannelPort {
       acknowledge: ({ next, received }) => this.#primary.send(laneAckFrame(next, received)),
       violation: (reason) => this.#end(reason),
     });
-    for (const { number, frame } of this.#early.splice(0)) {
-      const lane = this.#lanes.get(number);
-      if (lane !== undefined) this.#laneFrame(lane, frame);
-    }
+    for (const { lane, frame } of this.#early.splice(0)) this.#laneFrame(lane, frame);
     this.#earlyBytes = 0;
     this.#whenEveryLaneSettled();
   }
