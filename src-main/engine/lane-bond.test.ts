@@ -12,7 +12,7 @@ import {
   readLaneMessage,
   stripeFrame,
 } from '../../src-shared/session/lanes/lane-messages';
-import { isProbe } from '../../src-shared/session/lanes/lane-probe';
+import { isProbe, isProbeAnswer } from '../../src-shared/session/lanes/lane-probe';
 import { laneMarker } from '../../src-shared/session/lanes/lane-reorder';
 import type {
   ChannelHandlers,
@@ -24,6 +24,7 @@ import type {
 import {
   LANE_MIN_BATCH_BYTES,
   LANE_PROBE_MTU,
+  LANE_PROBE_TIMEOUT_MIN_MS,
   LANE_SETUP_TIMEOUT_MS,
 } from '../../src-shared/session/session-limits';
 import { ManualClock } from '../../src-shared/session/testing/manual-clock';
@@ -347,12 +348,16 @@ function recordingOffers(channel: ChannelPort): {
 }
 
 /**
- * A receiver's lane over a path that drops packets of LANE_PROBE_MTU: the probe, sent in such
- * packets, never reaches the receiver's bond; smaller messages do.
+ * A lane whose messages that `picks` chooses go to `onPicked` instead of the bond, with the
+ * function that hands each on; every other message reaches the bond as usual. A receiver's probe
+ * never handed on is a path that drops packets of LANE_PROBE_MTU; one handed on later, a slow one.
  */
-function swallowingProbes(role: 'offerer' | 'answerer', negotiated?: NegotiatedChannel) {
-  const link = createPeer(role, negotiated);
-  const port: PeerConnectionPort = {
+function intercepting(
+  link: PeerConnectionPort,
+  picks: (frame: Frame) => boolean,
+  onPicked: (handOn: () => void) => void,
+): PeerConnectionPort {
+  return {
     listen: (handlers) =>
       link.listen({
         ...handlers,
@@ -365,7 +370,8 @@ function swallowingProbes(role: 'offerer' | 'answerer', negotiated?: NegotiatedC
                     target.listen({
                       ...channelHandlers,
                       frame: (frame) => {
-                        if (!isProbe(frame)) channelHandlers.frame?.(frame);
+                        if (picks(frame)) onPicked(() => channelHandlers.frame?.(frame));
+                        else channelHandlers.frame?.(frame);
                       },
                     });
                 }
@@ -377,9 +383,13 @@ function swallowingProbes(role: 'offerer' | 'answerer', negotiated?: NegotiatedC
       }),
     setRemoteDescription: (description) => link.setRemoteDescription(description),
     addRemoteCandidate: (candidate) => link.addRemoteCandidate(candidate),
-    close: () => link.close(0),
+    close: () => link.close(),
   };
-  return port;
+}
+
+/** Receiver lanes over a path that drops packets of LANE_PROBE_MTU. */
+function swallowingProbes(role: 'offerer' | 'answerer', negotiated?: NegotiatedChannel) {
+  return intercepting(createPeer(role, negotiated), isProbe, () => undefined);
 }
 
 const PROBE_BATCH = { ...BATCH, probe: true };
@@ -417,6 +427,69 @@ describe('lanes that probe their path for larger packets (lane-mtu)', () => {
     const [first, again] = [offers.slice(0, LANES - 1), offers.slice(LANES - 1)];
     expect(first.sort((a, b) => a.lane - b.lane)).toEqual(eachLane(true));
     expect(again.sort((a, b) => a.lane - b.lane)).toEqual(eachLane(false));
+  });
+
+  it('waits on for a late answer once another lane was answered, and then gives that lane frames', async () => {
+    const clock = new ManualClock();
+    const [out, into] = await firstConnection();
+    const { channel, offers } = recordingOffers(out);
+    // The first lane the receiver makes gets its probe only when told.
+    let made = 0;
+    let handOn: (() => void) | undefined;
+    let probeArrived = (): void => undefined;
+    const probeHeld = new Promise<void>((resolve) => (probeArrived = resolve));
+    const createDelaying = (role: 'offerer' | 'answerer', negotiated?: NegotiatedChannel) => {
+      made += 1;
+      const link = createPeer(role, negotiated);
+      if (made !== 1) return link;
+      return intercepting(link, isProbe, (later) => {
+        handOn = later;
+        probeArrived();
+      });
+    };
+    const receiver = new LaneBond(
+      into,
+      'receiver',
+      { ...LANE_OPTIONS, createPeer: createDelaying },
+      nodeClock,
+    );
+    // The sender's lanes, which say when the bond has taken every lane's answer.
+    let answers = 0;
+    let allAnswered = (): void => undefined;
+    const everyAnswer = new Promise<void>((resolve) => (allAnswered = resolve));
+    const createCounting = (role: 'offerer' | 'answerer', negotiated?: NegotiatedChannel) =>
+      intercepting(createProbingPeer(role, negotiated), isProbeAnswer, (now) => {
+        now();
+        answers += 1;
+        if (answers === LANES - 1) allAnswered();
+      });
+    const reports: number[][] = [];
+    out.listen({
+      frame: (frame) => {
+        const message = readLaneMessage(frame);
+        if (typeof message === 'object' && message.type === 'ferry-lane-ack') {
+          reports.push(message.received);
+        }
+      },
+    });
+    const sender = new LaneBond(
+      channel,
+      'sender',
+      { ...PROBING_OPTIONS, createProbingPeer: createCounting },
+      clock,
+    );
+    sender.widen(PROBE_BATCH);
+    await striped(sender);
+    await probeHeld;
+
+    // Lane 1's probe is overdue, but the others' were answered: no new offers, lane 1 waits.
+    clock.advance(LANE_PROBE_TIMEOUT_MIN_MS);
+    expect(offers).toHaveLength(LANES - 1);
+    handOn?.();
+    await everyAnswer;
+    expect(await carry(sender, receiver, 0, 400)).toEqual(range(0, 400));
+    // Whichever lane was held, every lane carried some of them.
+    expect(Math.min(...(reports.at(-1) ?? [0]))).toBeGreaterThan(0);
   });
 
   it('ends the link when a probing lane does not begin with its probe', async () => {

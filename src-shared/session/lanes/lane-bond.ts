@@ -377,15 +377,13 @@ export class LaneBond implements ChannelPort {
   /**
    * Sender: no answer in time. When no lane has passed, the path is taken to drop the larger
    * packets, and every lane is made again with libdatachannel's own MTU and offered without a
-   * probe; a lane that fails while others passed is only left out (its route may differ).
+   * probe. When another lane passed, the path carries them and this probe was likely lost to
+   * plain loss: the lane waits on for its answer, and is left out at the setup deadline like a
+   * lane that never opened.
    */
   #probeUnanswered(lane: LaneConnection): void {
     if (this.#ended || lane.gone !== undefined || lane.probe !== 'waiting') return;
-    if (this.#probePassed || !this.#probing) {
-      this.#leaveOut(lane);
-      this.#whenEveryLaneSettled();
-      return;
-    }
+    if (this.#probePassed || !this.#probing) return;
     this.#probing = false;
     for (const old of this.#lanes.values()) this.#leaveOut(old);
     this.#lanes.clear();
