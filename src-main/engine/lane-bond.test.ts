@@ -224,6 +224,20 @@ describe('lanes: one ordered channel over several node-datachannel connections',
  * A sender's bond whose second lane opens only when the test releases it, and a receiver's bond;
  * the receiver's reports of bytes arrived per lane, as the sender heard them.
  */
+/** Every `ferry-lane-ack` the receiver sends on `out`: bytes arrived per lane, in stripe order. */
+function laneReports(out: ChannelPort): number[][] {
+  const reports: number[][] = [];
+  out.listen({
+    frame: (frame) => {
+      const message = readLaneMessage(frame);
+      if (typeof message === 'object' && message.type === 'ferry-lane-ack') {
+        reports.push(message.received);
+      }
+    },
+  });
+  return reports;
+}
+
 async function bondsWithHeldLane(clock: Clock) {
   const [out, into] = await firstConnection();
   let made = 0;
@@ -237,15 +251,7 @@ async function bondsWithHeldLane(clock: Clock) {
   };
   const sender = new LaneBond(out, 'sender', { ...LANE_OPTIONS, createPeer: createHeld }, clock);
   const receiver = new LaneBond(into, 'receiver', LANE_OPTIONS, nodeClock);
-  const reports: number[][] = [];
-  out.listen({
-    frame: (frame) => {
-      const message = readLaneMessage(frame);
-      if (typeof message === 'object' && message.type === 'ferry-lane-ack') {
-        reports.push(message.received);
-      }
-    },
-  });
+  const reports = laneReports(out);
   sender.widen(BATCH);
   await striped(sender);
   if (held === undefined) throw new Error('no second lane was made');
@@ -463,15 +469,7 @@ describe('lanes that probe their path for larger packets (lane-mtu)', () => {
         answers += 1;
         if (answers === LANES - 1) allAnswered();
       });
-    const reports: number[][] = [];
-    out.listen({
-      frame: (frame) => {
-        const message = readLaneMessage(frame);
-        if (typeof message === 'object' && message.type === 'ferry-lane-ack') {
-          reports.push(message.received);
-        }
-      },
-    });
+    const reports = laneReports(out);
     const sender = new LaneBond(
       channel,
       'sender',
@@ -482,7 +480,7 @@ describe('lanes that probe their path for larger packets (lane-mtu)', () => {
     await striped(sender);
     await probeHeld;
 
-    // Lane 1's probe is overdue, but the others' were answered: no new offers, lane 1 waits.
+    // The held probe is overdue, but the others' were answered: no new offers, its lane waits.
     clock.advance(LANE_PROBE_TIMEOUT_MIN_MS);
     expect(offers).toHaveLength(LANES - 1);
     handOn?.();
