@@ -14,13 +14,14 @@ import { startWebClient, type RunningWebClient } from './support/web-client/web-
 requireTool('chromium');
 
 const CLI = 'src-main/cli/main.ts';
-const SIZE = 20 * 1024 * 1024;
+const SIZE = 64 * 1024 * 1024;
 /**
- * The first try is cut once this many blocks are kept (12 MiB of 20): the second must then move
- * at most 8 MiB, well under the 60 % the test allows, and the first still has 8 MiB to go, which
- * on loopback is enough time for the cut to land mid-file.
+ * The first try is cut once this many blocks are kept (28 MiB of 64): the second must then move
+ * at most 36 MiB, under the 60 % the test allows, and the first still has 36 MiB to go when the
+ * test sees the seventh block, time for the cut to land mid-file. With 8 MiB to go (20 MiB cut at
+ * 12) a busy two-core CI machine once saw the whole file arrive before the kill.
  */
-const CUT_AFTER_BLOCKS = 3;
+const CUT_AFTER_BLOCKS = 7;
 /**
  * A browser only shows its progress every 250 ms, in which a loopback transfer moves tens of MiB:
  * a file it receives is this large, and is cut once the page shows CUT_SHARE of it, so that the
