@@ -1,8 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { ferryTimelineOf, udpCounter } from './cells';
-import { summarizeCell, type CellRuns } from './summary';
+import { checkTargets, summarizeCell, type CellRuns } from './summary';
 
 const MIB = 1024 * 1024;
+
+/** One channel run's figures, of which only the goodput matters here. */
+const channel = (MiBps: number) => ({
+  MiBps,
+  bytes: MiBps * MIB,
+  seconds: 1,
+  sender: { cores: 1, peakRssMB: 100 },
+  receiver: { cores: 1, peakRssMB: 120 },
+  lineBytes: MiBps * MIB,
+  receiverUdpDrops: 0,
+  senderUdpDrops: 0,
+  window: { from: 0, to: 1000 },
+});
 
 describe('a Ferry run of bench:wan, split into its setup and its second half', () => {
   const run = { bytes: 300 * MIB, window: { from: 10_000, to: 15_000 } };
@@ -22,17 +35,6 @@ describe('a Ferry run of bench:wan, split into its setup and its second half', (
 });
 
 describe('a cell of bench:wan', () => {
-  const channel = (MiBps: number) => ({
-    MiBps,
-    bytes: MiBps * MIB,
-    seconds: 1,
-    sender: { cores: 1, peakRssMB: 100 },
-    receiver: { cores: 1, peakRssMB: 120 },
-    lineBytes: MiBps * MIB,
-    receiverUdpDrops: 0,
-    senderUdpDrops: 0,
-    window: { from: 0, to: 1000 },
-  });
   const ferry = (MiBps: number, setupSeconds: number, secondHalfMiBps: number | null) => ({
     ...channel(MiBps),
     setupSeconds,
@@ -44,6 +46,7 @@ describe('a cell of bench:wan', () => {
       rttMs: 50,
       lossPct: 0,
       tcp: [],
+      tcpLargeBuffers: [],
       bare: [channel(80)],
       ferry: [ferry(50, 0.7, 60), ferry(56, 0.8, null), ferry(52, 0.6, 70)],
       defaults: [],
@@ -60,6 +63,7 @@ describe('a cell of bench:wan', () => {
       rttMs: 0,
       lossPct: 0,
       tcp: [],
+      tcpLargeBuffers: [],
       bare: [],
       ferry: [],
       defaults: [],
@@ -67,6 +71,69 @@ describe('a cell of bench:wan', () => {
     });
     expect(cell.ferrySetupSeconds).toBeNull();
     expect(cell.ferrySecondHalfMiBps).toBeNull();
+  });
+});
+
+describe("the issue's targets over the cells of bench:wan", () => {
+  const ferry = (MiBps: number) => ({
+    ...channel(MiBps),
+    setupSeconds: 0.5,
+    secondHalfMiBps: null,
+  });
+  const tcp = (MiBps: number) => ({ reason: 'time', bytes: MiBps * MIB, ms: 1000, MiBps });
+  const cell = (
+    rttMs: number,
+    figures: {
+      tcp: number;
+      largeBufferTcp: number;
+      bare: number;
+      ferry: number[];
+      defaults: number[];
+    },
+  ) =>
+    summarizeCell({
+      rttMs,
+      lossPct: 0,
+      tcp: [tcp(figures.tcp)],
+      tcpLargeBuffers: [tcp(figures.largeBufferTcp)],
+      bare: [channel(figures.bare)],
+      ferry: figures.ferry.map(ferry),
+      defaults: figures.defaults.map(ferry),
+      errors: [],
+    });
+
+  it("measures Ferry against the machine's own TCP, and against large-buffer TCP apart", () => {
+    const targets = checkTargets([
+      cell(0, { tcp: 200, largeBufferTcp: 200, bare: 90, ferry: [80], defaults: [80] }),
+      cell(100, { tcp: 30, largeBufferTcp: 100, bare: 5, ferry: [50], defaults: [5] }),
+    ]);
+    const at100 = targets.nearTcpWithoutLoss.find((target) => target.rttMs === 100);
+    expect(at100).toMatchObject({ goal: 24, pass: true });
+    const stricter = targets.nearLargeBufferTcpWithoutLoss.find((target) => target.rttMs === 100);
+    expect(stricter).toMatchObject({ goal: 72, pass: false });
+    // Only the targets are counted: 20 and 50 ms and the loss cell were not measured.
+    expect(targets.failed).toBe(0);
+  });
+
+  it('finds a cell below the defaults only when every Ferry run is slower than every run of theirs', () => {
+    const [overlapping, apart] = checkTargets([
+      cell(0, {
+        tcp: 200,
+        largeBufferTcp: 200,
+        bare: 90,
+        ferry: [80, 80.3, 82],
+        defaults: [79, 80.7, 81],
+      }),
+      cell(20, {
+        tcp: 120,
+        largeBufferTcp: 200,
+        bare: 30,
+        ferry: [70, 71, 72],
+        defaults: [73, 74, 75],
+      }),
+    ]).notBelowDefaults;
+    expect(overlapping.pass).toBe(true);
+    expect(apart.pass).toBe(false);
   });
 });
 
