@@ -1,5 +1,5 @@
 import type { RouteChoice } from '../../src-shared/session/send-flow';
-import type { Clock } from '../../src-shared/session/ports';
+import type { Clock, PeerConnectionFactory } from '../../src-shared/session/ports';
 import type { LaneOptions } from '../../src-shared/session/lanes/lane-bond';
 import {
   LANE_COUNT,
@@ -63,18 +63,21 @@ export function nativeRoute(
     lanes() {
       const settings = chosen;
       if (count <= 1 || settings === undefined) return undefined;
-      return {
-        count,
-        minRoundTripMs: options.laneMinRoundTripMs ?? LANE_MIN_ROUND_TRIP_MS,
-        createPeer: (role, negotiated) =>
-          new PeerLink({ role, ...settings, ...(negotiated && { negotiated }) }),
-        createProbingPeer: (role, negotiated) =>
+      // A probing lane differs only by its packet size (docs/protocol.md, "Larger packets").
+      const lanePeer =
+        (mtu?: number): PeerConnectionFactory =>
+        (role, negotiated) =>
           new PeerLink({
             role,
             ...settings,
             ...(negotiated && { negotiated }),
-            mtu: LANE_PROBE_MTU,
-          }),
+            ...(mtu && { mtu }),
+          });
+      return {
+        count,
+        minRoundTripMs: options.laneMinRoundTripMs ?? LANE_MIN_ROUND_TRIP_MS,
+        createPeer: lanePeer(),
+        createProbingPeer: lanePeer(LANE_PROBE_MTU),
         openingLanes,
       };
     },
