@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ferryTimelineOf, udpCounter } from './cells';
-import { checkTargets, summarizeCell, type CellRuns } from './summary';
+import { checkTargets, emptyCellRuns, summarizeCell, type CellRuns } from './summary';
 
 const MIB = 1024 * 1024;
 
@@ -59,16 +59,7 @@ describe('a cell of bench:wan', () => {
   });
 
   it('reports neither when no Ferry run completed', () => {
-    const cell = summarizeCell({
-      rttMs: 0,
-      lossPct: 0,
-      tcp: [],
-      tcpLargeBuffers: [],
-      bare: [],
-      ferry: [],
-      defaults: [],
-      errors: [],
-    });
+    const cell = summarizeCell(emptyCellRuns(0, 0));
     expect(cell.ferrySetupSeconds).toBeNull();
     expect(cell.ferrySecondHalfMiBps).toBeNull();
   });

@@ -48,6 +48,20 @@ export interface CellRuns {
   line?: LineCounters;
 }
 
+/** A cell before its first run. */
+export function emptyCellRuns(rttMs: number, lossPct: number): CellRuns {
+  return {
+    rttMs,
+    lossPct,
+    tcp: [],
+    tcpLargeBuffers: [],
+    bare: [],
+    ferry: [],
+    defaults: [],
+    errors: [],
+  };
+}
+
 export interface CpuFigures {
   senderCores: number;
   receiverCores: number;

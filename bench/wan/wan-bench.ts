@@ -46,6 +46,7 @@ import { parseWanOptions, type Measurement } from './options';
 import {
   checkTargets,
   describeTargets,
+  emptyCellRuns,
   median,
   summarizeCell,
   type CellRuns,
@@ -148,16 +149,7 @@ async function measureCell(
   lossPct: number,
   files: FerryFiles | undefined,
 ): Promise<CellRuns> {
-  const runs: CellRuns = {
-    rttMs,
-    lossPct,
-    tcp: [],
-    tcpLargeBuffers: [],
-    bare: [],
-    ferry: [],
-    defaults: [],
-    errors: [],
-  };
+  const runs = emptyCellRuns(rttMs, lossPct);
   const line = await startDelayLine(binary, netns, {
     rttMs,
     lossPct,
