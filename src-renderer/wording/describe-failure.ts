@@ -126,6 +126,7 @@ export const FAMILY_OF_CODE: Partial<Record<ErrorCode, FailureFamily>> = {
   ERR_SAS_MISMATCH: 'intercepted',
   ERR_LINK_MISMATCH: 'intercepted',
   ERR_UNEXPECTED_DEVICE: 'intercepted',
+  ERR_TWO_FINGERPRINTS: 'intercepted',
   ERR_NOT_CONFIRMED: 'declined',
   ERR_PROTOCOL: 'refused',
   ERR_BAD_METADATA: 'refused',

@@ -167,6 +167,12 @@ export const SAS_DIGEST_BYTES_USED = 6;
 export const SAS_WORD_COUNT = 3;
 
 /**
+ * `a=fingerprint` lines a remote description may carry, session and media level together: with
+ * more, a browser may check DTLS against any of them (docs/protocol.md, "Connection requirement").
+ */
+export const REMOTE_FINGERPRINT_LINES_MAX = 1;
+
+/**
  * The secret a receive link carries in its fragment, drawn by the sender for each code: this
  * many random bytes, 128 bits (docs/protocol.md, "Secret link").
  */

@@ -262,3 +262,53 @@ describe('the connection lifecycle (receiver, the answerer)', () => {
     expect(settled.result).toMatchObject({ ok: false, failure: { code: 'ERR_PEER_CLOSED' } });
   });
 });
+
+// docs/protocol.md, "Connection requirement": a browser may complete DTLS with any listed
+// certificate, so a description naming two is refused before the stack sees it.
+describe('a remote description with more than one a=fingerprint line', () => {
+  const PRINT = 'a=fingerprint:sha-256 0A:1B:2C:3D';
+  const OTHER = 'a=fingerprint:sha-256 FF:EE:DD:CC';
+  const M_LINE = 'm=application 9 UDP/DTLS/SCTP webrtc-datachannel';
+  const twoLines = {
+    'at session level': ['v=0', PRINT, OTHER, M_LINE, 'a=mid:data', ''].join('\r\n'),
+    'at media level': ['v=0', M_LINE, 'a=mid:data', PRINT, OTHER, ''].join('\r\n'),
+    'one at each level': ['v=0', PRINT, M_LINE, 'a=mid:data', OTHER, ''].join('\n'),
+  };
+
+  for (const [where, sdp] of Object.entries(twoLines)) {
+    it(`is refused in an offer, ${where}: the receiver makes no connection`, async () => {
+      const { room, peers, settled } = connecting('receiver');
+      room.deliver({ type: 'signal', payload: { type: 'offer', sdp, attempt: 1 } });
+      await flush();
+      expect(settled.result).toMatchObject({
+        ok: false,
+        failure: { code: 'ERR_TWO_FINGERPRINTS' },
+      });
+      expect(peers.flatMap((peer) => peer.remote)).toEqual([]);
+      expect(room.sent).toEqual([]);
+    });
+
+    it(`is refused in an answer, ${where}: the sender's attempt never takes it`, async () => {
+      const { room, peers, settled } = connecting('sender');
+      room.deliver({ type: 'user-connected' });
+      peers[0].emit({ type: 'offer', sdp: OFFER_SDP });
+      room.deliver({ type: 'signal', payload: { type: 'answer', sdp, attempt: 1 } });
+      await flush();
+      expect(settled.result).toMatchObject({
+        ok: false,
+        failure: { code: 'ERR_TWO_FINGERPRINTS' },
+      });
+      expect(peers[0].remote).toEqual([]);
+      expect(peers[0].closed).toBe(true);
+    });
+  }
+
+  it('does not touch a description with one line', async () => {
+    const { room, peers, settled } = connecting('receiver');
+    const sdp = ['v=0', M_LINE, 'a=mid:data', PRINT, ''].join('\r\n');
+    room.deliver({ type: 'signal', payload: { type: 'offer', sdp, attempt: 1 } });
+    await flush();
+    expect(settled.result).toBeUndefined();
+    expect(peers[0].remote).toEqual([`offer:${sdp}`]);
+  });
+});

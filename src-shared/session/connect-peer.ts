@@ -13,6 +13,7 @@ import {
   encodeSignal,
   type NegotiationSignal,
 } from './negotiation-signal';
+import { refusalOfRemoteDescription } from './remote-description';
 import {
   ANSWERER_CHECKS_HOLD_MS,
   CONNECT_ATTEMPT_TIMEOUT_MS,
@@ -196,6 +197,14 @@ class ConnectionAttempts {
   }
 
   #onSignal(signal: NegotiationSignal): void {
+    // Refused before any stack sees it, whichever attempt it names: no attempt may be made with
+    // it, and the connection it came over is not to be trusted for another.
+    const refused =
+      signal.type === 'candidate' ? undefined : refusalOfRemoteDescription(signal.sdp);
+    if (refused !== undefined) {
+      this.fail(refused);
+      return;
+    }
     if (this.#offerer) {
       const current = this.#current;
       if (current === undefined || !this.#isFor(current, signal)) return;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CODE_WORDS } from '../codes/word-list';
 import {
   commitmentTo,
+  fingerprintLineCount,
   fingerprintOfSdp,
   newNonce,
   normalizeFingerprint,
@@ -109,5 +110,21 @@ describe('a certificate fingerprint, as the words hash it', () => {
       'sha-1 AA:BB',
     );
     expect(fingerprintOfSdp('v=0\r\na=setup:actpass\r\n')).toBeUndefined();
+  });
+});
+
+describe('fingerprintLineCount', () => {
+  it('counts every a=fingerprint line, session and media level, well formed or not', () => {
+    const sdp = [
+      'v=0',
+      'a=fingerprint:sha-256 09:19:95:59:BE:8C',
+      'm=application 9 UDP/DTLS/SCTP webrtc-datachannel',
+      'a=fingerprint:sha-256 nothex',
+      'A=FINGERPRINT:sha-1 AA:BB',
+      '',
+    ].join('\r\n');
+    expect(fingerprintLineCount(sdp)).toBe(3);
+    expect(fingerprintLineCount(sdp.replaceAll('\r\n', '\r'))).toBe(3);
+    expect(fingerprintLineCount('v=0\r\na=setup:actpass\r\n')).toBe(0);
   });
 });

@@ -24,6 +24,7 @@ export interface PeerFingerprints {
 const ALGORITHM = /^[a-z0-9-]+$/;
 const FINGERPRINT_VALUE = /^[0-9A-F]{2}(?::[0-9A-F]{2})+$/;
 const SDP_FINGERPRINT = /^a=fingerprint:(\S+) +(\S+)\s*$/;
+const FINGERPRINT_LINE = /^\s*a=fingerprint:/i;
 
 /** One fingerprint in the form the words are derived from; undefined when it is not one. */
 export function normalizeFingerprint(algorithm: string, value: string): string | undefined {
@@ -33,8 +34,11 @@ export function normalizeFingerprint(algorithm: string, value: string): string |
 }
 
 /**
- * The certificate fingerprint an SDP announces: its first well-formed `a=fingerprint` line
- * (Ferry's connections carry one, at session or media level), normalized.
+ * The certificate fingerprint an SDP announces: its first well-formed `a=fingerprint` line,
+ * normalized. Only for a description this side wrote itself: a remote one says which certificate
+ * the peer claims, not which one DTLS used (Firefox checks the handshake against any listed line,
+ * and keeps them all), so the remote certificate is read from the transport (docs/protocol.md,
+ * "Connection requirement").
  */
 export function fingerprintOfSdp(sdp: string): string | undefined {
   for (const line of sdp.split(/\r?\n/)) {
@@ -43,6 +47,12 @@ export function fingerprintOfSdp(sdp: string): string | undefined {
     if (fingerprint) return fingerprint;
   }
   return undefined;
+}
+
+/** How many `a=fingerprint` lines an SDP carries, at session and media level together. */
+export function fingerprintLineCount(sdp: string): number {
+  // Counted whether or not each line is well formed: a stack may read one this parser would not.
+  return sdp.split(/\r\n|\r|\n/).filter((line) => FINGERPRINT_LINE.test(line)).length;
 }
 
 /** A fresh nonce in wire form, from the runtime's secure random source. */

@@ -1,4 +1,5 @@
 import { dataChannelMid, type NegotiationSignal } from '../negotiation-signal';
+import { refusalOfRemoteDescription } from '../remote-description';
 import type { ChannelPort, ClockTimer, NegotiatedChannel, PeerConnectionPort } from '../ports';
 
 /**
@@ -45,6 +46,11 @@ export class LaneConnection {
     if (signal.type !== 'candidate') {
       if (this.#remoteSdp !== undefined) return;
       const { sdp, type } = signal;
+      const refused = refusalOfRemoteDescription(sdp);
+      if (refused !== undefined) {
+        fail(`its description was refused: ${refused.message} (${refused.code})`);
+        return;
+      }
       this.#remoteSdp = sdp;
       this.peer.setRemoteDescription({ type, sdp }).then(
         () => this.#candidates.splice(0).forEach((held) => this.apply(held, fail)),
