@@ -56,7 +56,8 @@ export function browserPeer(options: {
   });
   const awaitChannel = (channel: RTCDataChannel): void => {
     channel.binaryType = 'arraybuffer';
-    const open = (): void => each((handler) => handler.open?.(browserChannelPort(pc, channel)));
+    const open = (): void =>
+      void browserChannelPort(pc, channel).then((port) => each((handler) => handler.open?.(port)));
     if (channel.readyState === 'open') open();
     else channel.addEventListener('open', open, { once: true });
   };

@@ -1,14 +1,22 @@
 import { FrameInbox } from '../../../src-shared/session/frame-inbox';
 import type { ChannelHandlers, ChannelPort } from '../../../src-shared/session/ports';
-import { fingerprintOfSdp } from '../../../src-shared/verify/sas';
+import {
+  certificatesInUse,
+  type StatsEntry,
+} from '../../../src-shared/verify/transport-certificates';
 import { frameOf, sendFrame } from './channel-frames';
 import { isRelayed } from './route-kind';
 
 /**
  * An open RTCDataChannel and its RTCPeerConnection as the session core's ChannelPort: the
- * browser adapter, translation only.
+ * browser adapter, translation only. It listens from the call on, and is ready once the
+ * certificates DTLS used have been read from the connection's stats (the core reads them
+ * synchronously, for the words, the link proof and the device checks).
  */
-export function browserChannelPort(pc: RTCPeerConnection, channel: RTCDataChannel): ChannelPort {
+export async function browserChannelPort(
+  pc: RTCPeerConnection,
+  channel: RTCDataChannel,
+): Promise<ChannelPort> {
   let closedReason: string | undefined;
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
@@ -34,6 +42,11 @@ export function browserChannelPort(pc: RTCPeerConnection, channel: RTCDataChanne
     if (state === 'failed' || state === 'closed') end(`the connection ${state}`);
   });
 
+  const fingerprints = certificatesInUse(await statsOf(pc), {
+    localSdp: pc.localDescription?.sdp ?? '',
+    remoteSdp: pc.remoteDescription?.sdp ?? '',
+  });
+
   return {
     send(frame) {
       if (channel.readyState !== 'open') return false;
@@ -50,12 +63,7 @@ export function browserChannelPort(pc: RTCPeerConnection, channel: RTCDataChanne
     },
     maxMessageSize: () => pc.sctp?.maxMessageSize ?? 0,
     relayed: () => isRelayed(pc),
-    fingerprints() {
-      // The browser checked the remote certificate against its description's fingerprint.
-      const local = fingerprintOfSdp(pc.localDescription?.sdp ?? '');
-      const remote = fingerprintOfSdp(pc.remoteDescription?.sdp ?? '');
-      return local === undefined || remote === undefined ? undefined : { local, remote };
-    },
+    fingerprints: () => fingerprints,
     get isClosed() {
       return closedReason !== undefined || channel.readyState !== 'open';
     },
@@ -92,4 +100,15 @@ export function browserChannelPort(pc: RTCPeerConnection, channel: RTCDataChanne
     },
     released,
   };
+}
+
+/** The connection's stats entries; none when the connection can no longer report them. */
+async function statsOf(pc: RTCPeerConnection): Promise<StatsEntry[]> {
+  const entries: StatsEntry[] = [];
+  try {
+    (await pc.getStats()).forEach((entry: StatsEntry) => entries.push(entry));
+  } catch {
+    // A closed connection has no stats; the port then has no certificates to offer.
+  }
+  return entries;
 }
