@@ -28,7 +28,11 @@ export function holdToExpectedPeer(channel: ChannelPort, expected: ExpectedPeer 
   );
 }
 
-/** After a lost link, only the device the batch started with may take it up again. */
+/**
+ * After a lost link, only the device the batch started with may take it up again; undefined when
+ * the first connection named no remote certificate, and then nobody may (docs/protocol.md,
+ * "Reconnect").
+ */
 export function batchPeerOf(channel: ChannelPort): ExpectedPeer | undefined {
   const remote = channel.fingerprints()?.remote;
   return remote === undefined ? undefined : { fingerprint: remote };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RECONNECT_WINDOW_MS } from '../protocol/limits';
 import { CONNECT_TIMEOUTS } from './connect-peer';
-import { reconnect, SeatAfterStart } from './reconnect';
+import { carryOn, reconnect, SeatAfterStart, UNPINNED } from './reconnect';
 import { RECONNECT_RETRY_MS } from './session-limits';
 import { SessionFailure } from './session-failure';
 import { ManualClock } from './testing/manual-clock';
@@ -88,5 +88,41 @@ describe('the room once a batch has started', () => {
     expect(() => watch.throwIfPeerLeft()).toThrow(
       'the other device closed the connection (its program ended)',
     );
+  });
+});
+
+describe('a batch whose first connection named no remote certificate', () => {
+  it('takes up no restored link: its first lost link ends it, and no reconnect room is joined', async () => {
+    const clock = new ManualClock();
+    const rooms: string[] = [];
+    const ports = {
+      clock,
+      timeouts: CONNECT_TIMEOUTS,
+      joinRoom: (roomId: string) => {
+        rooms.push(roomId);
+        return Promise.reject(new Error('the signaling server is out of reach'));
+      },
+    };
+    const setting = {
+      ports,
+      route: NO_ROUTE,
+      roomId: ROOM.roomId,
+      cancelled: new AbortController().signal,
+      direction: 'receive',
+      publish: () => undefined,
+    } as const;
+    const end = { lost: true, kept: { bytesDone: 0, totalBytes: 1 } };
+    const seat = new SeatAfterStart(signalingPair().receiver);
+    let outcome: unknown;
+    void carryOn(setting, { end, seat, peer: undefined }, () => Promise.resolve(end)).catch(
+      (error: unknown) => (outcome = error),
+    );
+    for (let turn = 0; turn < 5; turn += 1) await settle();
+
+    expect(outcome).toMatchObject({
+      code: 'ERR_LINK_LOST',
+      message: expect.stringContaining(UNPINNED),
+    });
+    expect(rooms).toEqual([]);
   });
 });

@@ -119,6 +119,9 @@ export interface SessionEndForReconnect {
   kept: KeptBytes;
 }
 
+/** Why a batch whose first connection named no remote certificate ends at its first lost link. */
+export const UNPINNED = 'the first connection named no certificate to check a restored one against';
+
 /**
  * Runs sessions until one ends with its link intact: after each lost link (unless the other
  * program ended) it reconnects and runs `next` on the new channel, with the seat handled as
@@ -133,7 +136,10 @@ export async function carryOn<End extends SessionEndForReconnect>(
     direction: TransferDirection;
     publish(view: TransferView): void;
   },
-  /** `peer`: the first connection's other end, whom every restored connection must reach. */
+  /**
+   * `peer`: the first connection's other end, whom every restored connection must reach;
+   * undefined when that connection named no certificate, and then no link is restored.
+   */
   first: { end: End; seat: SeatAfterStart; peer: ExpectedPeer | undefined },
   next: (channel: ChannelPort, started: (reconnectable: boolean) => void, end: End) => Promise<End>,
 ): Promise<End> {
@@ -141,6 +147,8 @@ export async function carryOn<End extends SessionEndForReconnect>(
   let { end, seat: watch } = first;
   for (let generation = 1; end.lost; generation += 1) {
     watch.throwIfPeerLeft();
+    // Fails closed: with no certificate to hold it to, a restored link could be anyone's.
+    if (first.peer === undefined) throw SessionFailure.withDetail('ERR_LINK_LOST', UNPINNED);
     const kept = end.kept;
     const again = await reconnect(ports, route, { roomId, generation }, cancelled, (attempt) =>
       publish({ phase: 'reconnecting', direction, attempt, ...kept }),
