@@ -47,10 +47,49 @@ export interface ManInTheMiddle {
  * together. Browser seats (socket.io) are not relayed.
  */
 export async function startManInTheMiddle(serverUrl: string): Promise<ManInTheMiddle> {
+  const interceptions: Interception[] = [];
+  const proxy = await startSeatProxy(serverUrl, {
+    intercepted: (interception) => interceptions.push(interception),
+  });
+  return {
+    url: proxy.url,
+    interceptions,
+    async close() {
+      for (const interception of interceptions) interception.close();
+      await proxy.close();
+    },
+  };
+}
+
+/** A signaling server in front of the real one that only edits what the peers relay. */
+export interface RewritingRelay {
+  /** The address to give the real peers as their signaling server. */
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The same proxy in front of the real server at `serverUrl` as the man in the middle's, with no
+ * middle: each negotiation payload a native peer sends up on its /ws seat is replaced by
+ * `rewrite(payload)`, and everything else passes as it came. Browser seats (socket.io) are not
+ * relayed, so a page facing a rewritten description is the native peer's partner.
+ */
+export function startRewritingRelay(
+  serverUrl: string,
+  rewrite: (payload: SignalPayload) => SignalPayload,
+): Promise<RewritingRelay> {
+  return startSeatProxy(serverUrl, { rewrite });
+}
+
+/** What a relayed seat does with the negotiation payloads that pass it. */
+type SeatPlan =
+  | { intercepted(interception: Interception): void }
+  | { rewrite(payload: SignalPayload): SignalPayload };
+
+async function startSeatProxy(serverUrl: string, plan: SeatPlan): Promise<RewritingRelay> {
   const upstream = new URL(serverUrl);
   const seatUrl = new URL(WS_PATH, upstream);
   seatUrl.protocol = 'ws:';
-  const interceptions: Interception[] = [];
   const sockets = new Set<WebSocket>();
   const seats = new WebSocketServer({ noServer: true, perMessageDeflate: false });
   const http = createServer((request, response) => forward(upstream, request, response));
@@ -65,15 +104,13 @@ export async function startManInTheMiddle(serverUrl: string): Promise<ManInTheMi
         sockets.add(seat);
         seat.once('close', () => sockets.delete(seat));
       }
-      new RelayedSeat(peer, server, (interception) => interceptions.push(interception));
+      new RelayedSeat(peer, server, plan);
     });
   });
   const { url } = await listen(http, 0, '127.0.0.1');
   return {
     url,
-    interceptions,
     async close() {
-      for (const interception of interceptions) interception.close();
       for (const socket of sockets) socket.terminate();
       seats.close();
       await closeHttpServer(http);
@@ -100,11 +137,14 @@ function forward(upstream: URL, request: IncomingMessage, response: ServerRespon
   request.pipe(onward);
 }
 
-/** One peer's /ws seat, relayed to the real server; on the sender's seat, the swap. */
+/**
+ * One peer's /ws seat, relayed to the real server: on the sender's seat, the swap, or on every
+ * seat, the rewrite of what the peer sends up.
+ */
 class RelayedSeat {
   readonly #peer: WebSocket;
   readonly #server: WebSocket;
-  readonly #intercepted: (interception: Interception) => void;
+  readonly #plan: SeatPlan;
   /** What the peer said before the seat to the real server was open. */
   readonly #early: { data: string | Buffer; binary: boolean }[] = [];
   #roomId: string | undefined;
@@ -112,14 +152,10 @@ class RelayedSeat {
   #receiverId = '';
   #current: Interception | undefined;
 
-  constructor(
-    peer: WebSocket,
-    server: WebSocket,
-    intercepted: (interception: Interception) => void,
-  ) {
+  constructor(peer: WebSocket, server: WebSocket, plan: SeatPlan) {
     this.#peer = peer;
     this.#server = server;
-    this.#intercepted = intercepted;
+    this.#plan = plan;
     // Neither end of /ws sends binary frames, but any that comes passes as it is.
     peer.on('message', (data, isBinary) => {
       if (isBinary) this.#up(bytesOf(data), true);
@@ -145,6 +181,10 @@ class RelayedSeat {
     if (!decoded.ok) return false;
     const message = decoded.message;
     if (message.type === 'join-room') this.#roomId = message.roomId;
+    if (message.type === 'signal' && 'rewrite' in this.#plan) {
+      this.#toServer({ ...message, signal: this.#plan.rewrite(message.signal) });
+      return true;
+    }
     if (message.type !== 'signal' || !this.#isSender) return false;
     this.#fromSender(message.signal);
     return true;
@@ -157,7 +197,7 @@ class RelayedSeat {
     const message = decoded.message;
     if (message.type === 'room-joined') this.#isSender = message.role === 'sender';
     if (message.type === 'user-connected') this.#receiverId = message.id;
-    if (message.type !== 'signal' || !this.#isSender) return false;
+    if (message.type !== 'signal' || !this.#isSender || 'rewrite' in this.#plan) return false;
     this.#fromReceiver(message.signal);
     return true;
   }
@@ -175,7 +215,7 @@ class RelayedSeat {
         toReceiver: (relayed) =>
           this.#toServer({ type: 'signal', signal: relayed, roomId: this.#roomId }),
       });
-      this.#intercepted(this.#current);
+      if ('intercepted' in this.#plan) this.#plan.intercepted(this.#current);
       return;
     }
     const current = this.#matching(signal);
