@@ -35,10 +35,11 @@ export function normalizeFingerprint(algorithm: string, value: string): string |
 
 /**
  * The certificate fingerprint an SDP announces: its first well-formed `a=fingerprint` line,
- * normalized. Only for a description this side wrote itself: a remote one says which certificate
- * the peer claims, not which one DTLS used (Firefox checks the handshake against any listed line,
- * and keeps them all), so the remote certificate is read from the transport (docs/protocol.md,
- * "Connection requirement").
+ * normalized. A remote description says which certificates the peer claims, not which one DTLS
+ * used: Firefox completes the handshake against any listed line and keeps them all. So the remote
+ * certificate is read from the transport, and from a remote description only where the transport
+ * does not tell and the description lists exactly one (docs/protocol.md, "Connection
+ * requirement").
  */
 export function fingerprintOfSdp(sdp: string): string | undefined {
   for (const line of sdp.split(/\r?\n/)) {
