@@ -25,7 +25,7 @@ import { randomFile } from './support/web-client/test-files';
 const WORDS_LINE =
   /^Verify: ([a-z]+ [a-z]+ [a-z]+) \(check the other device shows the same words\)$/m;
 const TWO_FINGERPRINTS =
-  "The other device's connection details named more than one certificate; someone may be intercepting this connection";
+  "The other device's connection named more than one certificate; someone may be intercepting this connection";
 const INTERCEPTED = /someone may be intercepting this connection/i;
 
 const rig = usePageRig('two-fingerprints');

@@ -45,7 +45,7 @@ export const ERROR_MESSAGES = {
     'the other device is not the one expected; someone may be intercepting this connection',
   // Refused before the description is applied (docs/protocol.md, "Connection requirement").
   ERR_TWO_FINGERPRINTS:
-    "the other device's connection details named more than one certificate; someone may be intercepting this connection",
+    "the other device's connection named more than one certificate; someone may be intercepting this connection",
   ERR_PROTOCOL: 'the other device broke the transfer protocol',
   ERR_BAD_METADATA: 'refused file description',
   ERR_NAME_TOO_LONG: 'a file name is too long to announce to the other device',
