@@ -117,6 +117,18 @@ function cases(open: (path?: string) => Promise<PageUnderTest>): void {
     expect(readdirSync(into)).toEqual([]);
   });
 
+  test('the first-line bypass: a middle listing the real sender’s certificate before its own is refused', async () => {
+    middle = await startManInTheMiddle(rig.web.url, { listGenuineFirst: true });
+    const file = randomFile(rig.scratch.path, 'mitm-bypass/plan.txt', 4096);
+    const sending = await commandLine.send(middle.url, [file]);
+    const receiver = await open(`/#receive=${sending.code}&key=${sending.key ?? ''}`);
+    await receiver.receiveFromLink();
+
+    expect(await receiver.alert()).toContain(TWO_FINGERPRINTS);
+    await sending.cancel();
+    expect(receiver.downloads()).toBe(0);
+  });
+
   test('a middle with its own certificate: the page and the real sender show different words', async () => {
     middle = await startManInTheMiddle(rig.web.url);
     const file = randomFile(rig.scratch.path, 'mitm-words/plan.txt', 4096);

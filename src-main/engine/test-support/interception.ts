@@ -247,16 +247,25 @@ export class Interception {
   #finish!: () => void;
   #closed = false;
 
-  constructor(offer: Description, outlets: InterceptionOutlets) {
+  /**
+   * `listGenuineFirst`: the offer B passes on lists the sender's own certificate first and the
+   * middle's second, the disguise Firefox fell to (it completes DTLS with any listed line, and a
+   * page read the first).
+   */
+  constructor(offer: Description, outlets: InterceptionOutlets, listGenuineFirst = false) {
     this.attempt = offer.attempt;
     this.finished = new Promise((resolve) => (this.#finish = resolve));
     const tagged = (signal: NegotiationSignal): SignalPayload =>
       encodeSignal(this.attempt === undefined ? signal : { ...signal, attempt: this.attempt });
+    const disguised = (signal: NegotiationSignal): NegotiationSignal =>
+      listGenuineFirst && signal.type === 'offer'
+        ? { ...signal, sdp: withLineBefore(signal.sdp, fingerprintLineOf(offer.sdp)) }
+        : signal;
     this.#towardSender = new MiddleEnd('ferry-mitm-toward-sender', 'answerer', (signal) =>
       outlets.toSender(tagged(signal)),
     );
     this.#towardReceiver = new MiddleEnd('ferry-mitm-toward-receiver', 'offerer', (signal) =>
-      outlets.toReceiver(tagged(signal)),
+      outlets.toReceiver(tagged(disguised(signal))),
     );
     this.#wire(this.#towardSender, this.#towardReceiver);
     this.#wire(this.#towardReceiver, this.#towardSender);
@@ -446,4 +455,20 @@ export function fingerprintsIn(sdp: string): string[] {
     if (match) found.add(`${match[1]?.toLowerCase()} ${match[2]?.toUpperCase()}`);
   }
   return [...found];
+}
+
+/** The first `a=fingerprint` line of an SDP, as it stands. */
+function fingerprintLineOf(sdp: string): string {
+  const line = sdp.split(/\r?\n/).find((each) => each.startsWith('a=fingerprint:'));
+  if (line === undefined) throw new Error('the sender offered no a=fingerprint line');
+  return line;
+}
+
+/** `sdp` with `line` inserted just before its first `a=fingerprint` line, at the same level. */
+function withLineBefore(sdp: string, line: string): string {
+  const lines = sdp.split('\r\n');
+  const at = lines.findIndex((each) => each.startsWith('a=fingerprint:'));
+  if (at < 0) throw new Error('the middle offered no a=fingerprint line');
+  lines.splice(at, 0, line);
+  return lines.join('\r\n');
 }

@@ -44,12 +44,17 @@ export interface ManInTheMiddle {
  * swapped: the sender's go to the middle's PeerConnection A, and B's go up to the server in their
  * place; what the server relays to the sender (the receiver's) goes to B, and A's come down in
  * its place. Each real peer thus completes DTLS with the middle, whose two channels are piped
- * together. Browser seats (socket.io) are not relayed.
+ * together. Browser seats (socket.io) are not relayed. With `listGenuineFirst`, the receiver is
+ * offered the sender's certificate first and the middle's second (Interception's disguise).
  */
-export async function startManInTheMiddle(serverUrl: string): Promise<ManInTheMiddle> {
+export async function startManInTheMiddle(
+  serverUrl: string,
+  options: { listGenuineFirst?: boolean } = {},
+): Promise<ManInTheMiddle> {
   const interceptions: Interception[] = [];
   const proxy = await startSeatProxy(serverUrl, {
     intercepted: (interception) => interceptions.push(interception),
+    listGenuineFirst: options.listGenuineFirst === true,
   });
   return {
     url: proxy.url,
@@ -83,7 +88,7 @@ export function startRewritingRelay(
 
 /** What a relayed seat does with the negotiation payloads that pass it. */
 type SeatPlan =
-  | { intercepted(interception: Interception): void }
+  | { intercepted(interception: Interception): void; listGenuineFirst: boolean }
   | { rewrite(payload: SignalPayload): SignalPayload };
 
 async function startSeatProxy(serverUrl: string, plan: SeatPlan): Promise<RewritingRelay> {
@@ -209,13 +214,19 @@ class RelayedSeat {
       // The same offer twice changes nothing; a newer one replaces the attempt, as in Ferry.
       if (current !== undefined && current.attempt === signal.attempt) return;
       current?.close();
-      this.#current = new Interception(signal, {
-        toSender: (relayed) =>
-          this.#toPeer({ type: 'signal', signal: relayed, sender: this.#receiverId }),
-        toReceiver: (relayed) =>
-          this.#toServer({ type: 'signal', signal: relayed, roomId: this.#roomId }),
-      });
-      if ('intercepted' in this.#plan) this.#plan.intercepted(this.#current);
+      const plan = this.#plan;
+      if (!('intercepted' in plan)) return;
+      this.#current = new Interception(
+        signal,
+        {
+          toSender: (relayed) =>
+            this.#toPeer({ type: 'signal', signal: relayed, sender: this.#receiverId }),
+          toReceiver: (relayed) =>
+            this.#toServer({ type: 'signal', signal: relayed, roomId: this.#roomId }),
+        },
+        plan.listGenuineFirst,
+      );
+      plan.intercepted(this.#current);
       return;
     }
     const current = this.#matching(signal);
