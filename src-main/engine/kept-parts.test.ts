@@ -89,4 +89,18 @@ describe('what an earlier try kept', () => {
 
     expect((await readdir(target)).sort()).toEqual(['new.bin.part', 'new.bin.part.ferry']);
   });
+
+  it("is only what a sidecar of Ferry's stands beside: no other old X.part.ferry has X.part removed", async () => {
+    const target = join(scratch.path, 'not-a-sidecar');
+    await mkdir(target, { recursive: true });
+    await writeFile(join(target, 'thesis.part'), "a person's own file");
+    await writeFile(join(target, 'thesis.part.ferry'), '{"ferry":"part-sidecar"}\n');
+    const now = Date.now();
+    const old = new Date(now - PART_KEEP_MS - 1000);
+    await utimes(join(target, 'thesis.part.ferry'), old, old);
+
+    await sweepKeptParts(inFolder(target), now);
+
+    expect((await readdir(target)).sort()).toEqual(['thesis.part', 'thesis.part.ferry']);
+  });
 });
