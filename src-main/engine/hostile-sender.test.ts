@@ -144,7 +144,7 @@ describe('a receiver facing a sender that breaks its word', () => {
           // A native receiver announces its release; the strict peer holds it to that.
           ver: '0.1.0',
           // Room for the lie on disk, so only the accepted total stands in its way.
-          testSeam: { freeBytes: async () => 2 * TiB },
+          testSeam: { freeSpace: async () => ({ freeBytes: 2 * TiB, volumeBytes: 2 * TiB }) },
           onOffer: async (offer) => {
             offers.push(offer);
             return true;
