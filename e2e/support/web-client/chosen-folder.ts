@@ -53,3 +53,20 @@ export function listChosenFolder(page: Page): Promise<string[]> {
     return names.sort();
   }, CHOSEN_FOLDER);
 }
+
+/** Writes `bytes` as `name` at the top of the chosen folder, as the person's own file would be. */
+export async function putInChosenFolder(page: Page, name: string, bytes: Buffer): Promise<void> {
+  await page.evaluate(
+    async ({ folderName, fileName, base64 }) => {
+      const folder = await (
+        await navigator.storage.getDirectory()
+      ).getDirectoryHandle(folderName, { create: true });
+      const writable = await (
+        await folder.getFileHandle(fileName, { create: true })
+      ).createWritable();
+      await writable.write(Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)));
+      await writable.close();
+    },
+    { folderName: CHOSEN_FOLDER, fileName: name, base64: bytes.toString('base64') },
+  );
+}
