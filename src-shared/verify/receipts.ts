@@ -48,7 +48,7 @@ export async function findReceived<Part>(
   folder: KeptFileFolder<Part>,
   identity: FileIdentity,
 ): Promise<{ name: string; file: KeptFileReader } | undefined> {
-  const receipts = (await readReceipts(folder)).filter(
+  const receipts = (await readReceipts(folder, identity.senderFileId)).filter(
     (receipt) =>
       receipt.path === identity.name &&
       receipt.id === identity.senderFileId &&
@@ -113,8 +113,11 @@ export async function recordReceipt<Part>(
   }
 }
 
-/** Every receipt in `folder`'s index that reads with the schema, oldest first. */
-async function readReceipts<Part>(folder: KeptFileFolder<Part>): Promise<Receipt[]> {
+/**
+ * Every receipt in `folder`'s index that reads with the schema, oldest first; with `id`, only
+ * those that may name it (a batch of many files looks up each in an index of as many).
+ */
+async function readReceipts<Part>(folder: KeptFileFolder<Part>, id?: string): Promise<Receipt[]> {
   const index = await folder.open(RECEIPTS_NAME).catch(() => undefined);
   if (index === undefined) return [];
   let text: string;
@@ -128,7 +131,9 @@ async function readReceipts<Part>(folder: KeptFileFolder<Part>): Promise<Receipt
   }
   const receipts: Receipt[] = [];
   // A line a crash cut short, or anything else that does not read, counts for nothing.
+  const mention = id === undefined ? '' : JSON.stringify(id);
   for (const line of text.split('\n')) {
+    if (!line.includes(mention)) continue;
     let parsed: unknown;
     try {
       parsed = JSON.parse(line);
