@@ -106,7 +106,7 @@ export async function sweepKeptParts<Part>(
     const start = await sidecar
       .read(0, Math.min(size, SIDECAR_HEADER_MAX_BYTES))
       .catch(() => undefined)
-      .finally(() => sidecar.close());
+      .finally(() => sidecar.close().catch(() => undefined));
     if (now - modified < PART_KEEP_MS || start === undefined) continue;
     if (!opensAsSidecar(new TextDecoder().decode(start))) continue;
     await folder.remove(name.slice(0, -SIDECAR_SUFFIX.length)).catch(() => undefined);
