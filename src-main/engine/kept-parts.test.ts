@@ -1,4 +1,13 @@
-import { mkdir, readdir, readFile, stat, symlink, utimes, writeFile } from 'node:fs/promises';
+import {
+  mkdir,
+  readdir,
+  readFile,
+  rename,
+  stat,
+  symlink,
+  utimes,
+  writeFile,
+} from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PART_KEEP_MS, VERIFY_BLOCK_BYTES } from '../../src-shared/protocol';
@@ -76,6 +85,25 @@ describe('what an earlier try kept', () => {
     await symlink(join(outside, 'big.bin.part.ferry'), join(target, 'big.bin.part.ferry'));
 
     expect(await findKeptFile(inFolder(target), 'big.bin', IDENTITY)).toBeUndefined();
+  });
+
+  it('is not reopened when another file took its name after it was checked, nor that file touched', async () => {
+    const target = join(scratch.path, 'swapped-after-check');
+    await keptPart(target);
+    const planted = new Uint8Array(IDENTITY.size).fill(7);
+    const real = inFolder(target);
+    const swapping: typeof real = {
+      ...real,
+      async reopen(partName, kept) {
+        // Between the hashing of the kept blocks and the reopen, a same-size file takes the name.
+        await writeFile(join(target, 'planted'), planted);
+        await rename(join(target, 'planted'), join(target, partName));
+        return real.reopen(partName, kept);
+      },
+    };
+
+    expect(await findKeptFile(swapping, 'big.bin', IDENTITY)).toBeUndefined();
+    expect(new Uint8Array(await readFile(join(target, 'big.bin.part')))).toEqual(planted);
   });
 
   it('is removed with its sidecar once untouched for 7 days; newer ones stay', async () => {

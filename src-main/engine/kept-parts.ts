@@ -2,7 +2,7 @@ import { open, readdir, rename, unlink, writeFile } from 'node:fs/promises';
 import { constants } from 'node:fs';
 import { join } from 'node:path';
 import type { KeptFileFolder, KeptFileReader } from '../../src-shared/verify/kept-files';
-import { PartFile } from './part-file';
+import { fileIdOf, PartFile } from './part-file';
 import { APPEND_CREATE, CREATE_NEW, collisionRandomBytes } from './received-file-open';
 
 /**
@@ -51,6 +51,7 @@ async function openPlainFile(path: string): Promise<KeptFileReader | undefined> 
   return {
     size: info.size,
     modified: info.mtimeMs,
+    fileId: await fileIdOf(handle),
     async read(start, end) {
       const bytes = Buffer.allocUnsafe(end - start);
       let done = 0;

@@ -110,13 +110,20 @@ export class PartFile {
     target: string,
     relativePath: string,
     partPath: string,
-    kept: { identity: FileIdentity; blocks: readonly Uint8Array[]; startAt: number },
+    kept: {
+      identity: FileIdentity;
+      blocks: readonly Uint8Array[];
+      startAt: number;
+      hashed?: string;
+    },
   ): Promise<PartFile> {
     const { folder, name } = await stagingFolder(target, relativePath);
     const buffered = await open(partPath, WRITE_EXISTING);
     try {
       const onDisk = await identityOf(buffered);
-      if (!(await holds(partPath, onDisk))) throw swapped(partPath);
+      // Its checked blocks are kept unread: it must be the very file that was hashed.
+      const other = kept.hashed !== undefined && kept.hashed !== idText(onDisk);
+      if (other || !(await holds(partPath, onDisk))) throw swapped(partPath);
       await buffered.truncate(kept.startAt);
       const sidecar = await PartSidecar.write(
         partPath + SIDECAR_SUFFIX,
@@ -271,6 +278,15 @@ function besideFile(relativePath: string, name: string): string {
 async function identityOf(handle: FileHandle): Promise<FileIdentityOnDisk> {
   const { dev, ino } = await handle.stat({ bigint: true });
   return { dev, ino };
+}
+
+function idText(onDisk: FileIdentityOnDisk): string {
+  return `${onDisk.dev}:${onDisk.ino}`;
+}
+
+/** Which file `handle` holds, device and inode, as the lookup of kept files compares it. */
+export async function fileIdOf(handle: FileHandle): Promise<string> {
+  return idText(await identityOf(handle));
 }
 
 /** Whether `path` itself, not followed if a link, is the plain file `onDisk`. */

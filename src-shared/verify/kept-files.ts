@@ -20,6 +20,8 @@ export interface KeptFileReader {
   readonly size: number;
   /** When it last changed, in milliseconds since the epoch. */
   readonly modified: number;
+  /** Which file it is, as its file system tells (device and inode), where the runtime can tell. */
+  readonly fileId?: string;
   /** Bytes `[start, end)`. */
   read(start: number, end: number): Promise<Uint8Array>;
   close(): Promise<void>;
@@ -32,10 +34,18 @@ export interface KeptFileReader {
 export interface KeptFileFolder<Part> {
   /** The plain file `name`, never reached through a link; undefined when there is none. */
   open(name: string): Promise<KeptFileReader | undefined>;
-  /** Opens the kept `partName` to write on after its first `startAt` bytes; the rest is cut off. */
+  /**
+   * Opens the kept `partName` to write on after its first `startAt` bytes; the rest is cut off.
+   * `hashed` is the `fileId` of what was checked: a file that took the name since is refused.
+   */
   reopen(
     partName: string,
-    kept: { identity: FileIdentity; blocks: readonly Uint8Array[]; startAt: number },
+    kept: {
+      identity: FileIdentity;
+      blocks: readonly Uint8Array[];
+      startAt: number;
+      hashed?: string;
+    },
   ): Promise<Part>;
   names(): Promise<string[]>;
   remove(name: string): Promise<void>;
@@ -70,14 +80,16 @@ export async function findKeptFile<Part>(
     const partName = `${n === 0 ? name : withCollisionSuffix(name, n)}${PART_SUFFIX}`;
     const recorded = await readSidecarIn(folder, partName + SIDECAR_SUFFIX, identity);
     if (recorded === undefined) continue;
-    const blocks = await hashFile(folder, partName, recorded.length, (index, digest) =>
+    const file = await folder.open(partName).catch(() => undefined);
+    if (file === undefined) continue;
+    const { fileId } = file;
+    const blocks = await hashOpen(file, recorded.length, (index, digest) =>
       sameDigest(digest, recorded[index]),
     );
     if (blocks === undefined) continue;
     const startAt = blocks.length * VERIFY_BLOCK_BYTES;
-    const part = await folder
-      .reopen(partName, { identity, blocks, startAt })
-      .catch(() => undefined);
+    const kept = { identity, blocks, startAt, ...(fileId === undefined ? {} : { hashed: fileId }) };
+    const part = await folder.reopen(partName, kept).catch(() => undefined);
     if (part !== undefined) return { kind: 'part', part, point: { offset: startAt, blocks } };
   }
   const received = await findReceived(folder, identity);
@@ -132,21 +144,10 @@ async function readSidecarIn<Part>(
 }
 
 /**
- * SHA-256 of each block of the plain file `name`, up to `limit` full blocks (the short last one
- * included when there is no limit), stopping before the first block `accept` refuses; undefined
- * when it cannot be read.
+ * SHA-256 of each block of `file`, up to `limit` full blocks (the short last one included when
+ * there is no limit), stopping before the first block `accept` refuses; undefined when it cannot
+ * be read. Closes `file`.
  */
-async function hashFile<Part>(
-  folder: KeptFileFolder<Part>,
-  name: string,
-  limit: number,
-  accept: (index: number, digest: Uint8Array) => boolean = () => true,
-): Promise<Uint8Array[] | undefined> {
-  const file = await folder.open(name).catch(() => undefined);
-  return file === undefined ? undefined : hashOpen(file, limit, accept);
-}
-
-/** hashFile's work on a file already open, which it closes. */
 async function hashOpen(
   file: KeptFileReader,
   limit: number,
