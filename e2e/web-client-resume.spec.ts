@@ -5,7 +5,12 @@ import { VERIFY_BLOCK_BYTES } from '../src-shared/protocol';
 import { requireTool } from './support/required-tools';
 import { openPeer } from './support/web-client/browser-peers';
 import { ChildProgram } from './support/web-client/child-program';
-import { digestChosenFolder, listChosenFolder } from './support/web-client/chosen-folder';
+import {
+  digestChosenFolder,
+  listChosenFolder,
+  putInChosenFolder,
+} from './support/web-client/chosen-folder';
+import { RECEIPTS_NAME } from '../src-shared/verify/receipts';
 import type { FerryPage } from './support/web-client/ferry-page';
 import { commandLine } from './support/web-client/native-peers';
 import { digestTree, randomFile, scratchDir, sha256 } from './support/web-client/test-files';
@@ -149,4 +154,43 @@ test('a browser receiving into a chosen folder keeps what arrived when the sende
   const [, travelled] = /^Delivered and verified 1 file \(([^)]+) sent\)/m.exec(sent.output) ?? [];
   expect(bytesOf(travelled)).toBeLessThan(LARGE_SIZE * 0.6);
   expect(await digestChosenFolder(receiver.page)).toEqual({ 'movie.mkv': sha256(file) });
+});
+
+test('a browser receiving into a chosen folder never offers a file it did not receive there, and skips one it did', async ({
+  browser,
+}) => {
+  const file = randomFile(scratch.path, 'outbox/photo.bin', 6 * 1024 * 1024);
+  const receiver = await openPeer(browser, web.url, { choosesFolder: true });
+  pages.push(receiver);
+  /** Sends `file` from the command line into the chosen folder; what travelled, in bytes. */
+  const sendIntoFolder = async (): Promise<number> => {
+    const sending = await commandLine.send(web.url, [file]);
+    await receiver.receive(sending.code);
+    await receiver.changeFolder();
+    await receiver.accept();
+    expect(await receiver.done()).toContain('Received and verified');
+    const sent = await sending.finished();
+    expect(sent.exitCode, sent.output).toBe(0);
+    const [, travelled] =
+      /^Delivered and verified 1 file \(([^)]+) sent\)/m.exec(sent.output) ?? [];
+    return bytesOf(travelled);
+  };
+  // The very bytes the sender has, put in the folder by the person: offering them as already
+  // there would tell the sender what this folder holds.
+  await putInChosenFolder(receiver.page, 'photo.bin', readFileSync(file));
+
+  expect(await sendIntoFolder()).toBe(6 * 1024 * 1024);
+  expect(await digestChosenFolder(receiver.page)).toEqual({
+    'photo.bin': sha256(file),
+    'photo (1).bin': sha256(file),
+  });
+
+  // What Ferry itself received there from the same file is skipped.
+  await receiver.open(web.url);
+  expect(await sendIntoFolder()).toBe(0);
+  expect(await listChosenFolder(receiver.page)).toEqual([
+    RECEIPTS_NAME,
+    'photo (1).bin',
+    'photo.bin',
+  ]);
 });

@@ -21,6 +21,7 @@ import type { SignalPayload } from '../../src-shared/signaling/signal-payload';
 import { CODE_LIFETIME_MS } from '../../src-shared/signaling/limits';
 import type { Frame } from '../../src-shared/protocol/frame';
 import type { Capability } from '../../src-shared/protocol/messages';
+import type { FreeSpace } from '../../src-shared/session/save-target';
 import type { OfferView, PeerCheck } from '../../src-shared/transfer/transfer-view';
 import type { DownloadMark } from './download-mark';
 import type { DeviceSetting } from '../../src-shared/devices/peer-identity';
@@ -176,7 +177,7 @@ export type SendTextOptions = Omit<SendOptions, 'paths'> & {
 /** Lets a test play a receiver whose disk is fuller than it is; the engine's test seam. */
 export interface ReceiveTestSeam {
   /** Replaces the free-space reading of the folder the batch goes into. */
-  freeBytes?: (folder: string) => Promise<number>;
+  freeSpace?: (folder: string) => Promise<FreeSpace>;
   /** Capabilities left unspoken, to play an older Ferry receiver. */
   withoutCaps?: readonly Capability[];
 }

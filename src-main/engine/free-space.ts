@@ -1,14 +1,17 @@
 import { statfs } from 'node:fs/promises';
 import type { Acceptance } from '../../src-shared/session/receive-session';
-import type { SaveTarget } from '../../src-shared/session/save-target';
+import type { FreeSpace, SaveTarget } from '../../src-shared/session/save-target';
 
-/** Reads how many bytes may still be written in a folder; tests put a fuller disk in its place. */
-export type FreeSpaceReader = (folder: string) => Promise<number>;
+/** Reads the free space of a folder's volume; tests put a fuller disk in its place. */
+export type FreeSpaceReader = (folder: string) => Promise<FreeSpace>;
 
-/** Bytes a process without special rights may still write in `folder`'s file system. */
-export async function freeBytesIn(folder: string): Promise<number> {
+/**
+ * Bytes a process without special rights may still write in `folder`'s file system, and the size
+ * of that file system.
+ */
+export async function freeSpaceIn(folder: string): Promise<FreeSpace> {
   const stats = await statfs(folder);
-  return stats.bavail * stats.bsize;
+  return { freeBytes: stats.bavail * stats.bsize, volumeBytes: stats.blocks * stats.bsize };
 }
 
 /**
@@ -37,6 +40,6 @@ export function measuringFreeSpace(acceptance: Acceptance, read: FreeSpaceReader
 
 function withFreeSpace(target: SaveTarget, read: FreeSpaceReader): SaveTarget {
   const { folder } = target;
-  if (folder === undefined || target.freeBytes !== undefined) return target;
-  return { ...target, freeBytes: () => read(folder) };
+  if (folder === undefined || target.freeSpace !== undefined) return target;
+  return { ...target, freeSpace: () => read(folder) };
 }

@@ -144,7 +144,7 @@ describe('a receiver facing a sender that breaks its word', () => {
           // A native receiver announces its release; the strict peer holds it to that.
           ver: '0.1.0',
           // Room for the lie on disk, so only the accepted total stands in its way.
-          testSeam: { freeBytes: async () => 2 * TiB },
+          testSeam: { freeSpace: async () => ({ freeBytes: 2 * TiB, volumeBytes: 2 * TiB }) },
           onOffer: async (offer) => {
             offers.push(offer);
             return true;
@@ -203,5 +203,37 @@ describe('a receiver facing a sender that breaks its word', () => {
     expect(await filesUnder(destination)).toEqual(
       ['invoice.pdf .exe', 'notes .txt', 'photogpj.exe', 'report.txt'].sort(),
     );
+  });
+
+  it("renames a name of Ferry's own bookkeeping, so a sent file never passes for a kept part, a sidecar or the index", async () => {
+    const destination = join(rig.scratch.path, 'bookkeeping-received');
+    let received: Promise<FinalState> | undefined;
+    const bytes = new TextEncoder().encode('{"ferry":"part-sidecar"}');
+    const sending = specSend({
+      serverUrl: rig.server.url,
+      files: [
+        { name: 'notes.part', bytes },
+        { name: 'notes.part.ferry', bytes },
+        { name: '.ferry-received', bytes },
+      ],
+      onCode: (code) => {
+        received = receiveFiles({
+          serverUrl: rig.server.url,
+          code,
+          destination,
+          iceServers: [],
+          remedySurface: 'cli',
+          ver: '0.1.0',
+        }).finished;
+      },
+    });
+
+    await sending;
+    expect(await received).toMatchObject({ phase: 'done' });
+    expect((await readdir(destination)).sort()).toEqual([
+      '.ferry-received_',
+      'notes.part.ferry_',
+      'notes.part_',
+    ]);
   });
 });

@@ -1,12 +1,14 @@
-import { open, readdir, unlink } from 'node:fs/promises';
+import { open, readdir, rename, unlink, writeFile } from 'node:fs/promises';
 import { constants } from 'node:fs';
 import { join } from 'node:path';
 import type { KeptFileFolder, KeptFileReader } from '../../src-shared/verify/kept-files';
-import { PartFile } from './part-file';
+import { fileIdOf, PartFile } from './part-file';
+import { APPEND_CREATE, CREATE_NEW, collisionRandomBytes } from './received-file-open';
 
 /**
  * A folder of a native receiver's destination for the shared lookup of kept files
- * (src-shared/verify/kept-files.ts): `node:fs`, files opened without following links.
+ * (src-shared/verify/kept-files.ts) and its receipts (receipts.ts): `node:fs`, files opened and
+ * written without following links.
  * `relativePath` is the file being received, whose folder this is.
  */
 export function diskKeptFiles(
@@ -20,6 +22,16 @@ export function diskKeptFiles(
       PartFile.reopen(destination, relativePath, join(folder, partName), kept),
     names: () => readdir(folder),
     remove: (name) => unlink(join(folder, name)),
+    append: (name, text) => writeFile(join(folder, name), text, { flag: APPEND_CREATE }),
+    async replace(name, text) {
+      // Written aside under a fresh name, then renamed over: a reader sees the old or the new.
+      const aside = join(folder, `${name}.${Buffer.from(collisionRandomBytes(6)).toString('hex')}`);
+      await writeFile(aside, text, { flag: CREATE_NEW });
+      await rename(aside, join(folder, name)).catch(async (error: unknown) => {
+        await unlink(aside).catch(() => undefined);
+        throw error;
+      });
+    },
   };
 }
 
@@ -39,6 +51,7 @@ async function openPlainFile(path: string): Promise<KeptFileReader | undefined> 
   return {
     size: info.size,
     modified: info.mtimeMs,
+    fileId: await fileIdOf(handle),
     async read(start, end) {
       const bytes = Buffer.allocUnsafe(end - start);
       let done = 0;

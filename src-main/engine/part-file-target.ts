@@ -1,6 +1,7 @@
-import { join, relative, sep } from 'node:path';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import type { ResumePoint, SaveTarget, SavedFile } from '../../src-shared/session/save-target';
 import { findKeptFile, sweepKeptParts } from '../../src-shared/verify/kept-files';
+import { recordReceipt } from '../../src-shared/verify/receipts';
 import { diskKeptFiles } from './kept-parts';
 import { PartFile, stagingFolder } from './part-file';
 import type { FileIdentity } from './part-sidecar';
@@ -14,8 +15,9 @@ type Staged =
  * The native save target: each file a `.part` under `destination`, renamed once its byte count
  * checks out (docs/architecture.md, "Ports"), resumable from what an earlier try left
  * (kept-parts.ts), and handed to `markSaved` under its final name (download-mark.ts). A file
- * found already complete from an earlier try is left as it is, unmarked again. Translation only:
- * the order is the session core's.
+ * found already complete from an earlier try is left as it is, unmarked again; one that may
+ * resume gets a receipt on landing (src-shared/verify/receipts.ts), without which it is never
+ * found complete. Translation only: the order is the session core's.
  */
 export function partFileTarget(
   destination: string,
@@ -60,7 +62,7 @@ export function partFileTarget(
         index,
         kept.kind === 'part'
           ? { kind: 'part', part: kept.part, fileSize, identity }
-          : { kind: 'complete', path: join(folder, name), identity },
+          : { kind: 'complete', path: join(folder, kept.name), identity },
       );
       return kept.point;
     },
@@ -91,6 +93,12 @@ export function partFileTarget(
       }
       const saved = savedAs(savedPath);
       await markSaved(savedPath, saved.name);
+      // After the mark, which may touch the file: the receipt holds it as it now stays.
+      if (staged.identity !== undefined) {
+        const folder = dirname(savedPath);
+        const inFolder = diskKeptFiles(destination, staged.identity.name, folder);
+        await recordReceipt(inFolder, basename(savedPath), staged.identity);
+      }
       return saved;
     },
     async discard(index, keep) {

@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, rename, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PartFile } from './part-file';
@@ -127,4 +127,40 @@ describe('a received file on disk', () => {
       expect(direct).toBeDefined();
     },
   );
+});
+
+describe('a .part swapped under the receiver between open and commit', () => {
+  it('is never published when another file took its name, nor that file deleted', async () => {
+    const target = join(scratch.path, 'swapped-file');
+    const part = await PartFile.create(target, 'photo.jpg');
+    // Handed over, not awaited: a write settles once the batch it is in reaches the disk.
+    void part.write(bytes('genuine')).catch(() => undefined);
+    // Same size as what was announced, so only the file's identity can tell them apart.
+    await writeFile(join(target, 'planted'), 'planted');
+    await rename(join(target, 'planted'), join(target, 'photo.jpg.part'));
+
+    await expect(part.commit(7)).rejects.toThrow(/was replaced by something else/);
+    await part.discard();
+
+    expect(await readdir(target)).toEqual(['photo.jpg.part']);
+    expect(await readFile(join(target, 'photo.jpg.part'), 'utf8')).toBe('planted');
+  });
+
+  it('is never published when a link took its name', async () => {
+    const target = join(scratch.path, 'swapped-link');
+    const outside = join(scratch.path, 'swapped-link-outside.txt');
+    await writeFile(outside, 'secret!');
+    const part = await PartFile.create(target, 'photo.jpg');
+    // Handed over, not awaited: a write settles once the batch it is in reaches the disk.
+    void part.write(bytes('genuine')).catch(() => undefined);
+    await rename(join(target, 'photo.jpg.part'), join(scratch.path, 'swapped-link-aside'));
+    await symlink(outside, join(target, 'photo.jpg.part'));
+
+    await expect(part.commit(7)).rejects.toThrow(/was replaced by something else/);
+    await part.discard();
+
+    expect(await readdir(target)).toEqual(['photo.jpg.part']);
+    expect((await lstat(join(target, 'photo.jpg.part'))).isSymbolicLink()).toBe(true);
+    expect(await readFile(outside, 'utf8')).toBe('secret!');
+  });
 });

@@ -1,4 +1,4 @@
-import { link, lstat, open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { link, lstat, open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { collisionCandidates } from '../../src-shared/names';
 import { BatchedFileWriter } from './batched-file-writer';
@@ -18,19 +18,30 @@ interface Handles {
   direct: FileHandle | undefined;
 }
 
+/** Which file a handle holds, as its file system tells: device and inode. */
+interface FileIdentityOnDisk {
+  dev: bigint;
+  ino: bigint;
+}
+
 /**
  * A received file while it arrives: written in order to `<name>.part` beside where it will land,
  * renamed to its final name only after its byte count (and digest, when the sender sent one)
  * checks out, and deleted otherwise. It never overwrites anything, nor writes through a link: a
  * taken name becomes `name (1).ext`, `name (2).ext`, and so on, then a random suffix
- * (src-shared/names/collision-suffix.ts). A resumable one keeps a sidecar of its block digests
- * (part-sidecar.ts), and may be left on disk for a later try (docs/protocol.md, "Resume").
+ * (src-shared/names/collision-suffix.ts). Whatever is done by name (a second handle, the size
+ * check, the final link, the removal) is done only while the name still holds the file the open
+ * handle holds, same device and inode: a `.part` swapped for a link or another file under the
+ * receiver is never written through, published, or deleted. A resumable one keeps a sidecar of
+ * its block digests (part-sidecar.ts), and may be left on disk for a later try
+ * (docs/protocol.md, "Resume").
  */
 export class PartFile {
   readonly #folder: string;
   readonly #name: string;
   readonly #partPath: string;
   readonly #handles: Handles;
+  readonly #onDisk: FileIdentityOnDisk;
   readonly #identity: FileIdentity | undefined;
   #writer: BatchedFileWriter;
   #sidecar: PartSidecar | undefined;
@@ -38,13 +49,14 @@ export class PartFile {
   #settled = false;
 
   private constructor(
-    at: { folder: string; name: string; partPath: string },
+    at: { folder: string; name: string; partPath: string; onDisk: FileIdentityOnDisk },
     handles: Handles,
     resumable: { identity: FileIdentity; sidecar: PartSidecar; startAt: number } | undefined,
   ) {
     this.#folder = at.folder;
     this.#name = at.name;
     this.#partPath = at.partPath;
+    this.#onDisk = at.onDisk;
     this.#handles = handles;
     this.#identity = resumable?.identity;
     this.#sidecar = resumable?.sidecar;
@@ -71,8 +83,9 @@ export class PartFile {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
         continue;
       }
-      const handles = { buffered, direct: await openDirect(partPath) };
-      const at = { folder, name, partPath };
+      const onDisk = await identityOf(buffered);
+      const handles = { buffered, direct: await openDirectSame(partPath, onDisk) };
+      const at = { folder, name, partPath, onDisk };
       if (identity === undefined) return new PartFile(at, handles, undefined);
       try {
         const sidecar = await PartSidecar.write(partPath + SIDECAR_SUFFIX, identity);
@@ -97,19 +110,28 @@ export class PartFile {
     target: string,
     relativePath: string,
     partPath: string,
-    kept: { identity: FileIdentity; blocks: readonly Uint8Array[]; startAt: number },
+    kept: {
+      identity: FileIdentity;
+      blocks: readonly Uint8Array[];
+      startAt: number;
+      hashed?: string;
+    },
   ): Promise<PartFile> {
     const { folder, name } = await stagingFolder(target, relativePath);
     const buffered = await open(partPath, WRITE_EXISTING);
     try {
+      const onDisk = await identityOf(buffered);
+      // Its checked blocks are kept unread: it must be the very file that was hashed.
+      const other = kept.hashed !== undefined && kept.hashed !== idText(onDisk);
+      if (other || !(await holds(partPath, onDisk))) throw swapped(partPath);
       await buffered.truncate(kept.startAt);
       const sidecar = await PartSidecar.write(
         partPath + SIDECAR_SUFFIX,
         kept.identity,
         kept.blocks,
       );
-      const handles = { buffered, direct: await openDirect(partPath) };
-      return new PartFile({ folder, name, partPath }, handles, { ...kept, sidecar });
+      const handles = { buffered, direct: await openDirectSame(partPath, onDisk) };
+      return new PartFile({ folder, name, partPath, onDisk }, handles, { ...kept, sidecar });
     } catch (error) {
       await buffered.close();
       throw error;
@@ -151,9 +173,10 @@ export class PartFile {
   async commit(expectedBytes: number | null): Promise<string> {
     await this.#writer.flush();
     if (this.#writer.failure !== undefined) throw this.#writer.failure;
+    const onDisk = (await this.#handles.buffered.stat()).size;
     await this.#close();
     this.#settled = true;
-    const onDisk = (await stat(this.#partPath)).size;
+    if (!(await holds(this.#partPath, this.#onDisk))) throw swapped(this.#partPath);
     if (onDisk !== this.#writer.written || (expectedBytes !== null && onDisk !== expectedBytes)) {
       await this.#unlink();
       throw new Error(
@@ -194,7 +217,10 @@ export class PartFile {
 
   async #unlink(): Promise<void> {
     await this.#sidecar?.settled();
-    await unlink(this.#partPath).catch(() => undefined);
+    // What took the `.part`'s name is not this file, and not Ferry's to delete.
+    if (await holds(this.#partPath, this.#onDisk)) {
+      await unlink(this.#partPath).catch(() => undefined);
+    }
     await unlink(this.#partPath + SIDECAR_SUFFIX).catch(() => undefined);
   }
 
@@ -206,7 +232,9 @@ export class PartFile {
   /**
    * Moves the staging file to `finalPath` unless that name is taken, by anything, a link included.
    * A hard link fails rather than replace what is there or write through a link, which a rename
-   * would do silently; file systems without hard links get a check before the rename.
+   * would do silently; file systems without hard links get a check before the rename. Either
+   * way the final name must then hold this file: a link made to whatever was swapped in at the
+   * `.part`'s name is taken back.
    */
   async #claim(finalPath: string): Promise<boolean> {
     try {
@@ -215,10 +243,16 @@ export class PartFile {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EEXIST') return false;
       if (await exists(finalPath)) return false;
+      if (!(await holds(this.#partPath, this.#onDisk))) throw swapped(this.#partPath);
       await rename(this.#partPath, finalPath);
+      if (!(await holds(finalPath, this.#onDisk))) throw swapped(this.#partPath);
       return true;
     }
-    await unlink(this.#partPath);
+    if (!(await holds(finalPath, this.#onDisk))) {
+      await unlink(finalPath).catch(() => undefined);
+      throw swapped(this.#partPath);
+    }
+    if (await holds(this.#partPath, this.#onDisk)) await unlink(this.#partPath);
     return true;
   }
 }
@@ -239,6 +273,49 @@ export async function stagingFolder(
 /** `name` in the folder of `relativePath`, as the person sees it. */
 function besideFile(relativePath: string, name: string): string {
   return [...relativePath.split('/').slice(0, -1), name].join('/');
+}
+
+async function identityOf(handle: FileHandle): Promise<FileIdentityOnDisk> {
+  const { dev, ino } = await handle.stat({ bigint: true });
+  return { dev, ino };
+}
+
+function idText(onDisk: FileIdentityOnDisk): string {
+  return `${onDisk.dev}:${onDisk.ino}`;
+}
+
+/** Which file `handle` holds, device and inode, as the lookup of kept files compares it. */
+export async function fileIdOf(handle: FileHandle): Promise<string> {
+  return idText(await identityOf(handle));
+}
+
+/** Whether `path` itself, not followed if a link, is the plain file `onDisk`. */
+async function holds(path: string, onDisk: FileIdentityOnDisk): Promise<boolean> {
+  try {
+    const info = await lstat(path, { bigint: true });
+    return info.isFile() && info.dev === onDisk.dev && info.ino === onDisk.ino;
+  } catch {
+    return false;
+  }
+}
+
+/** openDirect, kept only when it opened the very file `onDisk`, not what took its name since. */
+async function openDirectSame(
+  path: string,
+  onDisk: FileIdentityOnDisk,
+): Promise<FileHandle | undefined> {
+  const direct = await openDirect(path);
+  if (direct === undefined) return undefined;
+  const opened = await identityOf(direct).catch(() => undefined);
+  if (opened?.dev === onDisk.dev && opened.ino === onDisk.ino) return direct;
+  await direct.close();
+  return undefined;
+}
+
+function swapped(partPath: string): Error {
+  return new Error(
+    `${partPath} was replaced by something else while it was received, so nothing was saved from it`,
+  );
 }
 
 async function exists(path: string): Promise<boolean> {

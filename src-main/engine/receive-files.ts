@@ -6,7 +6,7 @@ import { runReceiveSession, type Acceptance } from '../../src-shared/session/rec
 import { prepareDestination } from './destination-folder';
 import { downloadMarkFor, markReceived } from './download-mark';
 import { DEFAULT_TIMEOUTS, type ReceiveOptions } from './engine-options';
-import { freeBytesIn, measuringFreeSpace } from './free-space';
+import { freeSpaceIn, measuringFreeSpace } from './free-space';
 import { connectTimeouts, receiverTimers } from './engine-timeouts';
 import { localVersion } from './local-version';
 import { laneCount, nativeRoute } from './native-route';
@@ -70,7 +70,7 @@ async function receive(
             accepted === undefined
               ? acceptance(options, destination, markSaved)
               : { ask: false, target: accepted },
-            options.testSeam?.freeBytes ?? freeBytesIn,
+            options.testSeam?.freeSpace ?? freeSpaceIn,
           ),
           ...(kept === undefined ? {} : { keptBytes: kept.bytesDone }),
           publish: control.update,

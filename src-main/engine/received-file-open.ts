@@ -22,6 +22,10 @@ export const REPLACE_WHOLE = constants.O_WRONLY | constants.O_CREAT | constants.
 /** A sidecar, added to at its end; never created, so a lost one cannot come back headless. */
 export const APPEND_EXISTING = constants.O_WRONLY | constants.O_APPEND | NO_FOLLOW;
 
+/** A folder's index of received files, added to at its end and created when missing. */
+export const APPEND_CREATE =
+  constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | NO_FOLLOW;
+
 /** Reading what an earlier try kept. */
 export const READ_EXISTING = constants.O_RDONLY | NO_FOLLOW;
 

@@ -1,7 +1,8 @@
-import { open, readFile, rename, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, open, readFile, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { VERIFY_BLOCK_BYTES } from '../../src-shared/protocol';
+import { RECEIPTS_NAME } from '../../src-shared/verify/receipts';
 import type { FinalState, Transfer } from '.';
 import { useLoopbackRig } from './test-support/loopback-rig';
 import { filesUnder, sha256File, writeRandomFile } from './test-support/files-on-disk';
@@ -37,6 +38,12 @@ async function cutShort(name: string): Promise<{ file: string; destination: stri
   expect(first.receiver).toMatchObject({ phase: 'failed', code: 'ERR_CANCELLED' });
   expect(await filesUnder(destination)).toEqual(['big.bin.part', 'big.bin.part.ferry']);
   return { file, destination };
+}
+
+/** What the sender found already at the receiver, file by file. */
+function resumedBytes(state: FinalState): number[] {
+  if (state.phase !== 'done') throw new Error(`the transfer failed: ${state.message}`);
+  return state.files.map((file) => file.resumedBytes ?? 0);
 }
 
 /** Sends `path` into `destination`, the receiver accepting at once. */
@@ -109,26 +116,83 @@ describe('resuming a file from what an earlier try kept', () => {
     expect(await sha256File(join(destination, 'big.bin'))).toBe(await sha256File(file));
   });
 
-  it('a folder sent again skips the files already there whole, and a same-size stranger is kept beside the new copy', async () => {
+  it('a folder sent again skips the files Ferry received there whole from the same files', async () => {
     const folder = join(rig.scratch.path, 'again', 'album');
     await writeRandomFile(join(folder, 'a.bin'), 3 * 1024 * 1024);
     await writeRandomFile(join(folder, 'b.bin'), 2 * 1024 * 1024);
     const destination = join(rig.scratch.path, 'again', 'received');
     const first = await sendInto(folder, destination);
     expect(received(first.receiver)).toBe(5 * 1024 * 1024);
-    // b.bin at the destination is now a different file of the same size.
-    await rename(join(destination, 'album', 'b.bin'), join(destination, 'b-original.bin'));
-    await writeRandomFile(join(destination, 'album', 'b.bin'), 2 * 1024 * 1024);
-    const stranger = await sha256File(join(destination, 'album', 'b.bin'));
 
     const second = await sendInto(folder, destination);
 
-    expect(received(second.receiver)).toBe(2 * 1024 * 1024);
+    expect(received(second.receiver)).toBe(0);
+    expect(resumedBytes(second.sender)).toEqual([3 * 1024 * 1024, 2 * 1024 * 1024]);
     expect(second.sender).toMatchObject({ phase: 'done', verified: true });
-    expect(await filesUnder(join(destination, 'album'))).toEqual(['a.bin', 'b (1).bin', 'b.bin']);
-    expect(await sha256File(join(destination, 'album', 'b.bin'))).toBe(stranger);
+    expect(await filesUnder(join(destination, 'album'))).toEqual(['a.bin', 'b.bin']);
+  });
+
+  it('a same-name, same-size file Ferry did not put there is never read for the sender: no resume is offered, and the new copy lands beside it', async () => {
+    const folder = join(rig.scratch.path, 'planted', 'album');
+    await writeRandomFile(join(folder, 'a.bin'), 3 * 1024 * 1024);
+    await writeRandomFile(join(folder, 'b.bin'), 2 * 1024 * 1024);
+    const destination = join(rig.scratch.path, 'planted', 'received');
+    // The very bytes the sender has, put there by hand: offering them would tell the sender so.
+    await mkdir(join(destination, 'album'), { recursive: true });
+    await copyFile(join(folder, 'a.bin'), join(destination, 'album', 'a.bin'));
+    await writeRandomFile(join(destination, 'album', 'b.bin'), 2 * 1024 * 1024);
+    const strangers = {
+      a: await sha256File(join(destination, 'album', 'a.bin')),
+      b: await sha256File(join(destination, 'album', 'b.bin')),
+    };
+
+    const outcome = await sendInto(folder, destination);
+
+    expect(received(outcome.receiver)).toBe(5 * 1024 * 1024);
+    expect(resumedBytes(outcome.sender)).toEqual([0, 0]);
+    expect(await filesUnder(join(destination, 'album'))).toEqual([
+      'a (1).bin',
+      'a.bin',
+      'b (1).bin',
+      'b.bin',
+    ]);
+    expect(await sha256File(join(destination, 'album', 'a.bin'))).toBe(strangers.a);
+    expect(await sha256File(join(destination, 'album', 'b.bin'))).toBe(strangers.b);
     expect(await sha256File(join(destination, 'album', 'b (1).bin'))).toBe(
       await sha256File(join(folder, 'b.bin')),
     );
+  });
+
+  it('a file Ferry received that changed since is not vouched for: the new copy lands beside it', async () => {
+    const folder = join(rig.scratch.path, 'touched', 'album');
+    await writeRandomFile(join(folder, 'a.bin'), 3 * 1024 * 1024);
+    const destination = join(rig.scratch.path, 'touched', 'received');
+    await sendInto(join(folder, 'a.bin'), destination);
+    // Same bytes, same size; only its modification time says someone wrote to it since.
+    const later = new Date(Date.now() + 60_000);
+    await utimes(join(destination, 'a.bin'), later, later);
+
+    const outcome = await sendInto(join(folder, 'a.bin'), destination);
+
+    expect(received(outcome.receiver)).toBe(3 * 1024 * 1024);
+    expect(resumedBytes(outcome.sender)).toEqual([0]);
+    expect(await filesUnder(destination)).toEqual(['a (1).bin', 'a.bin']);
+  });
+
+  it('a receipt in the index that names another sender file vouches for nothing', async () => {
+    const folder = join(rig.scratch.path, 'forged', 'album');
+    await writeRandomFile(join(folder, 'a.bin'), 3 * 1024 * 1024);
+    const destination = join(rig.scratch.path, 'forged', 'received');
+    await sendInto(join(folder, 'a.bin'), destination);
+    const index = join(destination, RECEIPTS_NAME);
+    const receipts = (await readFile(index, 'utf8')).split('\n').filter(Boolean);
+    expect(receipts).toHaveLength(1);
+    const other = { ...(JSON.parse(receipts[0]) as Record<string, unknown>), id: 'someone-else' };
+    await writeFile(index, `\n${JSON.stringify(other)}`);
+
+    const outcome = await sendInto(join(folder, 'a.bin'), destination);
+
+    expect(resumedBytes(outcome.sender)).toEqual([0]);
+    expect(await filesUnder(destination)).toEqual(['a (1).bin', 'a.bin']);
   });
 });

@@ -50,6 +50,10 @@ const hostileFragment = fc.constantFrom(
   'LPT¹',
   '.txt',
   '.tar.gz',
+  '.part',
+  '.PART',
+  '.ferry',
+  '.ferry-received',
   '\u0000',
   '\n',
   '\u001b',
@@ -180,6 +184,28 @@ describe('a hostile file name is neutralized', () => {
   });
 });
 
+describe("a name of Ferry's own bookkeeping cannot be sent", () => {
+  it.each([
+    ['a staging file', 'notes.part', 'notes.part_'],
+    [
+      'a sidecar, which would steer the sweep of old kept parts',
+      'notes.part.ferry',
+      'notes.part.ferry_',
+    ],
+    ['the index of received files', 'album/.ferry-received', 'album/.ferry-received_'],
+    ['in any case, as macOS and Windows ignore it', 'NOTES.Part.FERRY', 'NOTES.Part.FERRY_'],
+    ['as a folder too', 'x.part/y.txt', 'x.part_/y.txt'],
+    ['with a dot Windows would trim', 'notes.part.', 'notes.part_'],
+  ])('%s', (_rule, name, safe) => {
+    expect(sanitizeRelativePath(name)).toBe(safe);
+  });
+
+  it('a name that only looks alike is kept', () => {
+    expect(sanitizeRelativePath('report.partial')).toBe('report.partial');
+    expect(sanitizeRelativePath('x.ferry')).toBe('x.ferry');
+  });
+});
+
 describe('an honest name survives sanitizing', () => {
   it.each([
     ['a folder path is kept', 'Holiday 2024/Day 1/IMG_0001.jpg'],
@@ -232,6 +258,7 @@ describe('sanitizing holds for any name', () => {
           // The only whitespace left is single spaces between other characters.
           expect(component).not.toMatch(/[^\S ]|^ | {2}/u);
           expect(component).not.toMatch(/^(con|prn|aux|nul|com.|lpt.)(\.|$)/i);
+          expect(component).not.toMatch(/\.part(\.ferry)?$|^\.ferry-received$/i);
           expect(bytes(component)).toBeLessThanOrEqual(NAME_COMPONENT_MAX_BYTES);
         }
       }),

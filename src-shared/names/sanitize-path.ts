@@ -1,3 +1,5 @@
+import { PART_SUFFIX, SIDECAR_SUFFIX } from '../verify/part-sidecar';
+import { RECEIPTS_NAME } from '../verify/receipts';
 import { splitExtension } from './split-extension';
 
 /**
@@ -38,13 +40,23 @@ const WINDOWS_DEVICE_NAME =
 const REPLACEMENT = '_';
 
 /**
+ * Names of Ferry's own bookkeeping beside received files (docs/protocol.md, "Resume"), lowercase
+ * since macOS and Windows ignore case. A sent name must never pass for one: a planted sidecar
+ * would steer the sweep of old kept parts, a planted index vouch for a file Ferry never wrote.
+ */
+const BOOKKEEPING_SUFFIXES = [PART_SUFFIX, PART_SUFFIX + SIDECAR_SUFFIX];
+const BOOKKEEPING_NAMES: ReadonlySet<string> = new Set([RECEIPTS_NAME]);
+
+/**
  * Turns the name a sender announced into a relative path that is safe to create under the
  * receiver's target folder on any operating system: `/`-separated, NFC, no component that is
  * empty, `.`, `..`, a device or a drive, and within the byte limits. Invisible format characters
  * are removed and whitespace runs become one space, trimmed at each component's ends, so the name
  * looks as it is; other unsafe characters are replaced one for one rather than removed, so
- * distinct hostile names do not quietly merge into an innocent-looking one. Never empty: a name
- * with nothing usable left becomes `DEFAULT_FILE_NAME`. Applying it twice changes nothing.
+ * distinct hostile names do not quietly merge into an innocent-looking one. A name of Ferry's own
+ * staging and bookkeeping (`.part`, `.part.ferry`, `.ferry-received`) gets a `_` at its end.
+ * Never empty: a name with nothing usable left becomes `DEFAULT_FILE_NAME`. Applying it twice
+ * changes nothing.
  */
 export function sanitizeRelativePath(name: string): string {
   const components = name
@@ -74,9 +86,17 @@ export function sanitizeRelativePath(name: string): string {
 function sanitizeComponent(component: string): string {
   let safe = component.replace(UNSAFE_CHARACTER, REPLACEMENT);
   if (WINDOWS_DEVICE_NAME.test(safe)) safe = REPLACEMENT + safe;
+  if (isBookkeeping(safe)) safe += REPLACEMENT;
   safe = cutToBytes(safe, NAME_COMPONENT_MAX_BYTES);
   // A component of only dots, `..` included, ends up here and becomes underscores.
   return safe.replace(TRAILING_DOTS_AND_SPACES, (run) => REPLACEMENT.repeat(run.length));
+}
+
+// `notes.part` becomes `notes.part_`: renamed rather than refused, as every other unsafe name is,
+// so the file still arrives and the accept prompt shows the name it lands under.
+function isBookkeeping(component: string): boolean {
+  const lower = component.toLowerCase();
+  return BOOKKEEPING_NAMES.has(lower) || BOOKKEEPING_SUFFIXES.some((end) => lower.endsWith(end));
 }
 
 // Cuts the stem rather than the extension, so the file still opens with the right program.

@@ -121,6 +121,24 @@ export const VERIFY_DIGEST_PATTERN = /^[0-9a-f]{64}$/;
 export const PART_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
+ * A receiver leaves at least this much of its disk free, whatever it accepted (docs/protocol.md,
+ * "Free space"): a full disk stops the rest of the system, not only Ferry.
+ */
+export const FREE_SPACE_RESERVE_MIN_BYTES = GiB;
+
+/** ... or this share of the whole volume, when that is more. */
+export const FREE_SPACE_RESERVE_SHARE = 0.02;
+
+/**
+ * A folder's index of the files Ferry received there (docs/protocol.md, "Resume") keeps the
+ * newest this many receipts; an older file is then sent again rather than skipped.
+ */
+export const RECEIPTS_KEEP = 1000;
+
+/** An index longer than this is not read: it is emptied to the newest receipts on the next write. */
+export const RECEIPTS_MAX_BYTES = 512 * 1024;
+
+/**
  * Peers that announced `reconnect` send `ferry-alive` this often, whatever else they send, so
  * that the other side can tell a silent link from a busy one.
  */

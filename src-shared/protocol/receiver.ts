@@ -115,8 +115,17 @@ export type ReceiverEvent =
   | { type: 'link-proved'; own: string; expected: string }
   /** `prove-link` could not be carried out (the runtime's HMAC failed). */
   | { type: 'link-failed'; detail: string }
-  /** What `read-free-space` found: undefined when the target cannot tell. */
-  | { type: 'free-space'; index: number; freeBytes: number | undefined; folder?: string }
+  /**
+   * What `read-free-space` found: undefined when the target cannot tell. `reserveBytes` of it
+   * must stay free (src-shared/protocol/free-space-reserve.ts); none when absent.
+   */
+  | {
+      type: 'free-space';
+      index: number;
+      freeBytes: number | undefined;
+      reserveBytes?: number;
+      folder?: string;
+    }
   /** The disk confirmed a write; it counts as progress for the no-progress timer. */
   | { type: 'bytes-written'; bytes: number }
   | { type: 'write-failed'; detail: string }
@@ -267,7 +276,7 @@ class Receiver implements ReceiverMachine {
   #listing: ListedEntry[] = [];
   #listed: readonly ListedEntry[] = [];
   /** The free-space reading for the file being opened, kept for a resume's own check. */
-  #free: { bytes: number; folder: string | undefined } | undefined;
+  #free: { bytes: number; reserve: number; folder: string | undefined } | undefined;
   #checking: AnnouncedFile | undefined;
   #sizeAnnounced = true;
   /** Bytes of the batch this side has, resumed ones included: what progress shows. */
@@ -359,7 +368,7 @@ class Receiver implements ReceiverMachine {
         return this.#accept(this.#pending);
       case 'free-space':
         return state.phase === 'checking-space' && state.index === event.index && this.#checking
-          ? this.#onFreeSpace(this.#checking, event.freeBytes, event.folder)
+          ? this.#onFreeSpace(this.#checking, event)
           : [];
       case 'part-opened':
         return state.phase === 'opening' && state.index === event.index && this.#opening
@@ -812,11 +821,12 @@ class Receiver implements ReceiverMachine {
    */
   #onFreeSpace(
     file: AnnouncedFile,
-    freeBytes: number | undefined,
-    folder: string | undefined,
+    read: Extract<ReceiverEvent, { type: 'free-space' }>,
   ): ReceiverAction[] {
+    const { freeBytes, reserveBytes = 0, folder } = read;
     this.#checking = undefined;
-    this.#free = freeBytes === undefined ? undefined : { bytes: freeBytes, folder };
+    this.#free =
+      freeBytes === undefined ? undefined : { bytes: freeBytes, reserve: reserveBytes, folder };
     if (this.#resumes(file)) return this.#open(file);
     const short = this.#shortOfSpace(file, 0);
     return short === undefined ? this.#open(file) : this.#noSpace(short, false);
@@ -829,7 +839,7 @@ class Receiver implements ReceiverMachine {
     // After a lost link what is kept covers the first file's kept part too: count it once.
     const rest = this.#totalBytes - Math.max(this.#config.keptBytes ?? 0, from);
     const needed = file.index === 0 ? Math.max(0, rest) : (file.fileSize ?? 0) - from;
-    return needed > free.bytes ? needed : undefined;
+    return needed > free.bytes - free.reserve ? needed : undefined;
   }
 
   #resumes(file: AnnouncedFile): boolean {
@@ -865,7 +875,10 @@ class Receiver implements ReceiverMachine {
    */
   #noSpace(needed: number, keep: boolean): ReceiverAction[] {
     const free = this.#free;
-    const sizes = `this needs ${formatBytes(needed)} and ${formatBytes(free?.bytes ?? 0)} is free`;
+    const reserve = free?.reserve ?? 0;
+    const sizes =
+      `this needs ${formatBytes(needed)} and ${formatBytes(free?.bytes ?? 0)} is free` +
+      (reserve > 0 ? `, of which ${formatBytes(reserve)} is kept free for the system` : '');
     const where = free?.folder === undefined ? '' : ` in ${free.folder}`;
     return this.#abortWithReason(
       { code: 'ERR_DISK_FULL', message: `not enough free space${where}: ${sizes}` },

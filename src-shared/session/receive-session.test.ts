@@ -6,6 +6,8 @@ import type { Surface } from '../protocol/frame-classification';
 import type { TransferView } from '../transfer/transfer-view';
 import { runReceiveSession } from './receive-session';
 import type { SaveTarget } from './save-target';
+import { FREE_SPACE_RESERVE_MIN_BYTES } from '../protocol/limits';
+import { formatBytes } from '../format/format-bytes';
 import { ManualClock } from './testing/manual-clock';
 import { ScriptedChannel } from './testing/scripted-channel';
 
@@ -363,12 +365,14 @@ describe('the session core before anything is written (docs/protocol.md, "File l
     expect(startedCount()).toBe(1);
   });
 
-  it('refuses a batch that needs more than the chosen target has free, and opens nothing', async () => {
+  it('refuses a batch that would leave less than the reserve free, and opens nothing', async () => {
+    const sizes = `this needs 5 B and ${formatBytes(FREE_SPACE_RESERVE_MIN_BYTES + 4)} is free, of which ${formatBytes(FREE_SPACE_RESERVE_MIN_BYTES)} is kept free for the system`;
     const storage = recordingTarget();
     const target: SaveTarget = {
       ...storage.target,
       folder: '/media/usb',
-      freeBytes: async () => 4,
+      // The volume is small enough that the reserve is its floor, 1 GiB: 4 bytes beyond it.
+      freeSpace: async () => ({ freeBytes: FREE_SPACE_RESERVE_MIN_BYTES + 4, volumeBytes: 1e9 }),
     };
     const { channel, views, answer } = asking(target, []);
     channel.receive(metadata({ total: 2, totalBytes: 5 }));
@@ -380,11 +384,11 @@ describe('the session core before anything is written (docs/protocol.md, "File l
       phase: 'failed',
       direction: 'receive',
       code: 'ERR_DISK_FULL',
-      message: 'not enough free space in /media/usb: this needs 5 B and 4 B is free',
+      message: `not enough free space in /media/usb: ${sizes}`,
     });
     await vi.waitFor(() => expect(sentTypes(channel)).toEqual(['incompatible']));
     expect(readable(channel.sent[0]).reason).toBe(
-      'the receiving device does not have enough free space: this needs 5 B and 4 B is free',
+      `the receiving device does not have enough free space: ${sizes}`,
     );
     expect(storage.calls).toEqual([]);
   });

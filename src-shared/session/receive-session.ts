@@ -34,6 +34,7 @@ import { ProgressMeter } from './progress-meter';
 import type { SaveTarget } from './save-target';
 import { textTarget, type TextTarget } from './text-message';
 import { CHANNEL_CLOSE_GRACE_MS } from './session-limits';
+import { freeSpaceReserve } from '../protocol/free-space-reserve';
 import { SessionFailure, toFailure } from './session-failure';
 import { SessionTimers } from './session-timers';
 import { keptBytes, LinkWatch, reconnects, type KeptBytes } from './link-watch';
@@ -212,7 +213,7 @@ class ReceiveSession {
       remedySurface: config.remedySurface,
       askBeforeAccepting: acceptance.ask,
       // A target chosen by the person says so when it is accepted.
-      checksFreeSpace: !acceptance.ask && acceptance.target.freeBytes !== undefined,
+      checksFreeSpace: !acceptance.ask && acceptance.target.freeSpace !== undefined,
       ...(config.keptBytes === undefined ? {} : { keptBytes: config.keptBytes }),
       ...(sasNonce === undefined ? {} : { sasNonce }),
       holdsLinkSecret: config.linkSecret !== undefined,
@@ -372,11 +373,12 @@ class ReceiveSession {
       case 'read-free-space':
         this.#enqueue(async (target) => {
           // A reading that fails checks nothing: a full disk still fails the write (ERR_DISK).
-          const freeBytes = await target.freeBytes?.().catch(() => undefined);
+          const read = await target.freeSpace?.().catch(() => undefined);
           this.#handle({
             type: 'free-space',
             index: action.index,
-            freeBytes,
+            freeBytes: read?.freeBytes,
+            ...(read === undefined ? {} : { reserveBytes: freeSpaceReserve(read.volumeBytes) }),
             ...(target.folder === undefined ? {} : { folder: target.folder }),
           });
         });
@@ -505,7 +507,7 @@ class ReceiveSession {
             : {
                 type: 'accepted',
                 resumable: target.resume !== undefined,
-                checksFreeSpace: target.freeBytes !== undefined,
+                checksFreeSpace: target.freeSpace !== undefined,
               },
         );
       },

@@ -57,9 +57,16 @@ export interface SaveTarget {
   /** The sender refused the resume: file `index` starts over, empty. */
   restart?(index: number): Promise<void>;
   /**
-   * Bytes this side may still write where the files go (docs/protocol.md, "Free space"); the
-   * session core refuses a batch or a file that needs more. Absent where the runtime cannot tell
-   * (a browser), and then nothing is checked.
+   * Bytes this side may still write where the files go, and the size of that volume
+   * (docs/protocol.md, "Free space"); the session core refuses a batch or a file that would leave
+   * less than its reserve free. Absent where the runtime cannot tell (a browser), and then nothing
+   * is checked.
    */
-  freeBytes?(): Promise<number>;
+  freeSpace?(): Promise<FreeSpace>;
+}
+
+/** What a save target reads of its volume. */
+export interface FreeSpace {
+  freeBytes: number;
+  volumeBytes: number;
 }

@@ -2,11 +2,14 @@ import { withCollisionSuffix } from '../names/collision-suffix';
 import { PART_KEEP_MS, VERIFY_BLOCK_BYTES } from '../protocol/limits';
 import type { ResumePoint } from '../session/save-target';
 import { sha256 } from './file-digest';
+import { findReceived } from './receipts';
 import {
   KEPT_PART_CANDIDATES,
+  opensAsSidecar,
   PART_SUFFIX,
   readSidecar,
   sameDigest,
+  SIDECAR_HEADER_MAX_BYTES,
   SIDECAR_SUFFIX,
   sidecarMaxBytes,
   type FileIdentity,
@@ -17,6 +20,8 @@ export interface KeptFileReader {
   readonly size: number;
   /** When it last changed, in milliseconds since the epoch. */
   readonly modified: number;
+  /** Which file it is, as its file system tells (device and inode), where the runtime can tell. */
+  readonly fileId?: string;
   /** Bytes `[start, end)`. */
   read(start: number, end: number): Promise<Uint8Array>;
   close(): Promise<void>;
@@ -29,27 +34,42 @@ export interface KeptFileReader {
 export interface KeptFileFolder<Part> {
   /** The plain file `name`, never reached through a link; undefined when there is none. */
   open(name: string): Promise<KeptFileReader | undefined>;
-  /** Opens the kept `partName` to write on after its first `startAt` bytes; the rest is cut off. */
+  /**
+   * Opens the kept `partName` to write on after its first `startAt` bytes; the rest is cut off.
+   * `hashed` is the `fileId` of what was checked: a file that took the name since is refused.
+   */
   reopen(
     partName: string,
-    kept: { identity: FileIdentity; blocks: readonly Uint8Array[]; startAt: number },
+    kept: {
+      identity: FileIdentity;
+      blocks: readonly Uint8Array[];
+      startAt: number;
+      hashed?: string;
+    },
   ): Promise<Part>;
   names(): Promise<string[]>;
   remove(name: string): Promise<void>;
+  /** Adds `text` at the end of the plain file `name`, created when missing. */
+  append(name: string, text: string): Promise<void>;
+  /** Replaces the plain file `name` with one holding `text`, all at once or not at all. */
+  replace(name: string, text: string): Promise<void>;
 }
 
 /** What an earlier try left of a file, checked block by block (docs/protocol.md, "Resume"). */
 export type KeptFile<Part> =
   | { kind: 'part'; part: Part; point: ResumePoint }
-  /** The file is already there whole, under its final name; nothing may change it. */
-  | { kind: 'complete'; point: ResumePoint };
+  /** The file is already there whole, as `name` in the folder; nothing may change it. */
+  | { kind: 'complete'; name: string; point: ResumePoint };
 
 /**
  * Looks in `folder` for what an earlier try from the same sender left of `identity`, whose own
  * name there is `name`: a `.part` (`name.part`, `name (1).part`, …) whose sidecar names the same
  * file, of which the longest run of blocks that still hash to the sidecar's digests is offered and
- * the rest cut off; else a finished file of the same name and size, offered whole (the sender's
- * digest decides). Undefined when there is neither. Nothing that cannot be read counts.
+ * the rest cut off; else a file that Ferry's own receipt says arrived here whole from that same
+ * sender file and that has not changed since (receipts.ts), offered whole (the sender's digest
+ * decides). Undefined when there is neither: any other file, whatever its name and size, is
+ * never read, so a sender learns nothing of what else the folder holds. Nothing that cannot be
+ * read counts.
  */
 export async function findKeptFile<Part>(
   folder: KeptFileFolder<Part>,
@@ -60,27 +80,30 @@ export async function findKeptFile<Part>(
     const partName = `${n === 0 ? name : withCollisionSuffix(name, n)}${PART_SUFFIX}`;
     const recorded = await readSidecarIn(folder, partName + SIDECAR_SUFFIX, identity);
     if (recorded === undefined) continue;
-    const blocks = await hashFile(folder, partName, recorded.length, (index, digest) =>
+    const file = await folder.open(partName).catch(() => undefined);
+    if (file === undefined) continue;
+    const { fileId } = file;
+    const blocks = await hashOpen(file, recorded.length, (index, digest) =>
       sameDigest(digest, recorded[index]),
     );
     if (blocks === undefined) continue;
     const startAt = blocks.length * VERIFY_BLOCK_BYTES;
-    const part = await folder
-      .reopen(partName, { identity, blocks, startAt })
-      .catch(() => undefined);
+    const kept = { identity, blocks, startAt, ...(fileId === undefined ? {} : { hashed: fileId }) };
+    const part = await folder.reopen(partName, kept).catch(() => undefined);
     if (part !== undefined) return { kind: 'part', part, point: { offset: startAt, blocks } };
   }
-  const finished = await folder.open(name).catch(() => undefined);
-  const size = finished?.size;
-  await finished?.close();
-  if (size !== identity.size || size === 0) return undefined;
-  const blocks = await hashFile(folder, name, Number.POSITIVE_INFINITY);
-  return blocks === undefined ? undefined : { kind: 'complete', point: { offset: size, blocks } };
+  const received = await findReceived(folder, identity);
+  if (received === undefined) return undefined;
+  const blocks = await hashOpen(received.file, Number.POSITIVE_INFINITY);
+  return blocks === undefined
+    ? undefined
+    : { kind: 'complete', name: received.name, point: { offset: identity.size, blocks } };
 }
 
 /**
  * Deletes the kept parts in `folder` whose sidecar has not changed for PART_KEEP_MS (7 days),
- * with their sidecars. Best effort: what cannot be read or deleted is left.
+ * with their sidecars. Only a sidecar that opens as Ferry's own counts, so no other file named
+ * `X.part.ferry` has `X.part` deleted. Best effort: what cannot be read or deleted is left.
  */
 export async function sweepKeptParts<Part>(
   folder: KeptFileFolder<Part>,
@@ -90,9 +113,14 @@ export async function sweepKeptParts<Part>(
   for (const name of names) {
     if (!name.endsWith(PART_SUFFIX + SIDECAR_SUFFIX)) continue;
     const sidecar = await folder.open(name).catch(() => undefined);
-    const modified = sidecar?.modified;
-    await sidecar?.close();
-    if (modified === undefined || now - modified < PART_KEEP_MS) continue;
+    if (sidecar === undefined) continue;
+    const { modified, size } = sidecar;
+    const start = await sidecar
+      .read(0, Math.min(size, SIDECAR_HEADER_MAX_BYTES))
+      .catch(() => undefined)
+      .finally(() => sidecar.close().catch(() => undefined));
+    if (now - modified < PART_KEEP_MS || start === undefined) continue;
+    if (!opensAsSidecar(new TextDecoder().decode(start))) continue;
     await folder.remove(name.slice(0, -SIDECAR_SUFFIX.length)).catch(() => undefined);
     await folder.remove(name).catch(() => undefined);
   }
@@ -116,18 +144,15 @@ async function readSidecarIn<Part>(
 }
 
 /**
- * SHA-256 of each block of the plain file `name`, up to `limit` full blocks (the short last one
- * included when there is no limit), stopping before the first block `accept` refuses; undefined
- * when it cannot be read.
+ * SHA-256 of each block of `file`, up to `limit` full blocks (the short last one included when
+ * there is no limit), stopping before the first block `accept` refuses; undefined when it cannot
+ * be read. Closes `file`.
  */
-async function hashFile<Part>(
-  folder: KeptFileFolder<Part>,
-  name: string,
+async function hashOpen(
+  file: KeptFileReader,
   limit: number,
   accept: (index: number, digest: Uint8Array) => boolean = () => true,
 ): Promise<Uint8Array[] | undefined> {
-  const file = await folder.open(name).catch(() => undefined);
-  if (file === undefined) return undefined;
   try {
     const blocks: Uint8Array[] = [];
     while (blocks.length < limit) {

@@ -13,7 +13,8 @@ export const KEPT_PART_CANDIDATES = 10;
 
 /** Bytes of one digest line: 64 hex digits and a newline. */
 const LINE_BYTES = 65;
-const HEADER_MAX_BYTES = 4096;
+/** The most a sidecar's header line takes, its newline included. */
+export const SIDECAR_HEADER_MAX_BYTES = 4096;
 
 /** Who sent the file, as the sender described it: what a later try must match to resume. */
 export interface FileIdentity {
@@ -57,7 +58,7 @@ export function digestLine(digest: Uint8Array): string {
 
 /** The most a sidecar for `identity` can hold; anything longer is not read. */
 export function sidecarMaxBytes(identity: FileIdentity): number {
-  return HEADER_MAX_BYTES + Math.floor(identity.size / VERIFY_BLOCK_BYTES) * LINE_BYTES;
+  return SIDECAR_HEADER_MAX_BYTES + Math.floor(identity.size / VERIFY_BLOCK_BYTES) * LINE_BYTES;
 }
 
 /**
@@ -86,6 +87,21 @@ export function readSidecar(text: string, identity: FileIdentity): Uint8Array[] 
     digests.push(fromHex(line));
   }
   return digests;
+}
+
+/**
+ * Whether `start`, the first bytes of a file, opens as a sidecar of Ferry's (a header line that
+ * reads with the schema), whatever file it describes: what the sweep of old kept parts asks
+ * before it deletes the `.part` beside one.
+ */
+export function opensAsSidecar(start: string): boolean {
+  const end = start.indexOf('\n');
+  if (end < 0) return false;
+  try {
+    return v.safeParse(HEADER, JSON.parse(start.slice(0, end))).success;
+  } catch {
+    return false;
+  }
 }
 
 export function fromHex(hex: string): Uint8Array {

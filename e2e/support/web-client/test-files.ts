@@ -10,6 +10,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
+import { RECEIPTS_NAME } from '../../../src-shared/verify/receipts';
 
 /** A scratch folder per test, removed when the test is done with it. */
 export function scratchDir(label: string): { path: string; remove(): void } {
@@ -33,11 +34,15 @@ export function sha256(path: string): string {
   return createHash('sha256').update(readFileSync(path)).digest('hex');
 }
 
-/** Every file under `folder` as relative path → SHA-256, for byte-identical comparisons. */
+/**
+ * Every file under `folder` as relative path → SHA-256, for byte-identical comparisons; the index
+ * of received files a Ferry receiver keeps in each folder (src-shared/verify/receipts.ts) left out.
+ */
 export function digestTree(folder: string): Record<string, string> {
   const digests: Record<string, string> = {};
   const walk = (at: string): void => {
     for (const name of readdirSync(at)) {
+      if (name === RECEIPTS_NAME) continue;
       const path = join(at, name);
       if (statSync(path).isDirectory()) walk(path);
       else digests[relative(folder, path).split('\\').join('/')] = sha256(path);

@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, mkdtemp, open, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
+import { RECEIPTS_NAME } from '../../../src-shared/verify/receipts';
 
 export async function sha256File(path: string): Promise<string> {
   const hash = createHash('sha256');
@@ -10,11 +11,15 @@ export async function sha256File(path: string): Promise<string> {
   return hash.digest('hex');
 }
 
-/** Every file under `folder`, as sorted `/`-separated relative paths. */
+/**
+ * Every file under `folder`, as sorted `/`-separated relative paths, but for the index of received
+ * files Ferry keeps in each folder it saves to (receipts.ts), which tests of receipts read
+ * themselves.
+ */
 export async function filesUnder(folder: string): Promise<string[]> {
   const entries = await readdir(folder, { recursive: true, withFileTypes: true });
   return entries
-    .filter((entry) => entry.isFile())
+    .filter((entry) => entry.isFile() && entry.name !== RECEIPTS_NAME)
     .map((entry) => relative(folder, join(entry.parentPath, entry.name)).split(sep).join('/'))
     .sort();
 }

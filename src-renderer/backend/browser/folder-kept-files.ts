@@ -1,10 +1,11 @@
 import type { KeptFileFolder, KeptFileReader } from '../../../src-shared/verify/kept-files';
-import { fileIn, removeQuietly, type Folder } from './folder-access';
+import { fileIn, removeQuietly, writeText, type Folder } from './folder-access';
 import { FolderPart } from './folder-part';
 
 /**
  * A folder of a chosen destination for the shared lookup of kept files
- * (src-shared/verify/kept-files.ts), through the File System Access API. `name` is the file
+ * (src-shared/verify/kept-files.ts) and its receipts (receipts.ts), through the File System
+ * Access API. `name` is the file
  * being received, whose folder this is.
  */
 export function folderKeptFiles(folder: Folder, name: string): KeptFileFolder<FolderPart> {
@@ -30,5 +31,11 @@ export function folderKeptFiles(folder: Folder, name: string): KeptFileFolder<Fo
       return names;
     },
     remove: (entry) => removeQuietly(folder, entry),
+    // A writable stream reaches the file only when closed, so either way it changes all at once.
+    async append(entry, text) {
+      const before = (await (await fileIn(folder, entry))?.getFile())?.text();
+      await writeText(folder, entry, ((await before) ?? '') + text);
+    },
+    replace: (entry, text) => writeText(folder, entry, text),
   };
 }

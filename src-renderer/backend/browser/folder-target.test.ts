@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PART_KEEP_MS, VERIFY_BLOCK_BYTES } from '../../../src-shared/protocol/limits';
 import { sha256, toHex } from '../../../src-shared/verify/file-digest';
 import { readSidecar, sidecarText } from '../../../src-shared/verify/part-sidecar';
+import { RECEIPTS_NAME } from '../../../src-shared/verify/receipts';
 import { MemoryFolder } from '../../testing/memory-folder';
 import { folderTarget } from './folder-target';
 
@@ -44,6 +45,14 @@ async function cutShort(folder: MemoryFolder, bytes: Uint8Array, upTo: number): 
 }
 
 const identity = { name: 'big.bin', size: SIZE, senderFileId: ID };
+
+/** `bytes` received whole as big.bin from sender file `id`, as a first try would. */
+async function receiveWhole(folder: MemoryFolder, bytes: Uint8Array, id: string): Promise<void> {
+  const target = folderTarget(folder);
+  expect(await target.resume!(0, 'big.bin', bytes.length, id)).toEqual({ offset: 0, blocks: [] });
+  await target.write(0, bytes);
+  expect(await target.commit(0)).toEqual({ name: 'big.bin' });
+}
 
 describe('a chosen folder, staging each file as a .part', () => {
   it('moves the .part to its final name, recreating subfolders, and leaves nothing else', async () => {
@@ -130,7 +139,7 @@ describe('resuming in a chosen folder (docs/protocol.md, "Resume")', () => {
     await target.write(0, bytes.slice(2 * BLOCK));
 
     expect(await target.commit(0)).toEqual({ name: 'big.bin' });
-    expect(folder.list()).toEqual(['big.bin']);
+    expect(folder.list()).toEqual([RECEIPTS_NAME, 'big.bin']);
     expect(await digestOf(folder.bytes('big.bin'))).toBe(await digestOf(bytes));
   });
 
@@ -178,27 +187,60 @@ describe('resuming in a chosen folder (docs/protocol.md, "Resume")', () => {
     expect(readSidecar(folder.text('big.bin.part.ferry')!, identity)).toEqual([]);
     await target.write(0, bytes);
     await target.commit(0);
-    expect(folder.list()).toEqual(['big.bin']);
+    expect(folder.list()).toEqual([RECEIPTS_NAME, 'big.bin']);
     expect(await digestOf(folder.bytes('big.bin'))).toBe(await digestOf(bytes));
   });
 
-  it('a finished file of the same name and size is offered whole and never touched', async () => {
+  it('a file this folder received from the same sender file is offered whole and never touched', async () => {
     const folder = new MemoryFolder('Received');
     const bytes = content(SIZE);
-    folder.put('big.bin', bytes);
+    await receiveWhole(folder, bytes, ID);
+    const landed = folder.bytes('big.bin');
 
     const target = folderTarget(folder);
     const point = await target.resume!(0, 'big.bin', SIZE, ID);
     expect(point).toEqual({ offset: SIZE, blocks: await blockDigests(bytes, 4) });
     expect(await target.commit(0)).toEqual({ name: 'big.bin' });
-    expect(folder.list()).toEqual(['big.bin']);
+    expect(folder.list()).toEqual([RECEIPTS_NAME, 'big.bin']);
+    expect(folder.bytes('big.bin')).toBe(landed);
+  });
+
+  it('a same-name, same-size file put there by hand is never offered, and the new copy lands beside it', async () => {
+    const folder = new MemoryFolder('Received');
+    const bytes = content(SIZE);
+    // The very bytes the sender has: offering them would tell the sender this folder holds them.
+    folder.put('big.bin', bytes);
+
+    const target = folderTarget(folder);
+    expect(await target.resume!(0, 'big.bin', SIZE, ID)).toEqual({ offset: 0, blocks: [] });
+    await target.write(0, bytes);
+    expect(await target.commit(0)).toEqual({ name: 'big (1).bin' });
     expect(folder.bytes('big.bin')).toBe(bytes);
   });
 
-  it('a finished file the sender refuses stays, and the new copy lands beside it', async () => {
+  it('a file received from another sender file, or changed since, is never offered', async () => {
+    const folder = new MemoryFolder('Received');
+    const bytes = content(SIZE);
+    await receiveWhole(folder, bytes, 'another-id');
+    expect(await folderTarget(folder).resume!(0, 'big.bin', SIZE, ID)).toEqual({
+      offset: 0,
+      blocks: [],
+    });
+
+    const changed = new MemoryFolder('Received');
+    await receiveWhole(changed, bytes, ID);
+    changed.put('big.bin', bytes, changed.files.get('big.bin')!.lastModified + 1);
+    expect(await folderTarget(changed).resume!(0, 'big.bin', SIZE, ID)).toEqual({
+      offset: 0,
+      blocks: [],
+    });
+  });
+
+  it('a received file the sender refuses stays, and the new copy lands beside it', async () => {
     const folder = new MemoryFolder('Received');
     const mine = content(SIZE, 2);
-    folder.put('big.bin', mine);
+    await receiveWhole(folder, mine, ID);
+    const landed = folder.bytes('big.bin');
     const theirs = content(SIZE, 3);
 
     const target = folderTarget(folder);
@@ -206,7 +248,7 @@ describe('resuming in a chosen folder (docs/protocol.md, "Resume")', () => {
     await target.restart!(0);
     await target.write(0, theirs);
     expect(await target.commit(0)).toEqual({ name: 'big (1).bin' });
-    expect(folder.bytes('big.bin')).toBe(mine);
+    expect(folder.bytes('big.bin')).toBe(landed);
     expect(await digestOf(folder.bytes('big (1).bin'))).toBe(await digestOf(theirs));
   });
 
@@ -214,15 +256,20 @@ describe('resuming in a chosen folder (docs/protocol.md, "Resume")', () => {
     let now = Date.now() - PART_KEEP_MS - 1000;
     const folder = new MemoryFolder('Received', () => now);
     await cutShort(folder, content(SIZE), BLOCK);
+    // Not a sidecar of Ferry's, however old: the file beside it is not Ferry's to delete.
+    folder.put('notes.part', new Uint8Array(1));
+    folder.put('notes.part.ferry', 'x');
     now = Date.now();
     folder.put('fresh.bin.part', new Uint8Array(1));
-    folder.put('fresh.bin.part.ferry', 'x');
+    folder.put('fresh.bin.part.ferry', sidecarText({ ...identity, name: 'fresh.bin' }));
 
     const target = folderTarget(folder);
     await target.resume!(0, 'other.bin', 10, ID);
     expect(folder.list()).toEqual([
       'fresh.bin.part',
       'fresh.bin.part.ferry',
+      'notes.part',
+      'notes.part.ferry',
       'other.bin.part',
       'other.bin.part.ferry',
     ]);

@@ -2,6 +2,7 @@ import type { ResumePoint, SavedFile } from '../../../src-shared/session/save-ta
 import type { FileIdentity } from '../../../src-shared/verify/part-sidecar';
 import type { Folder } from './folder-access';
 import { findKeptFile, sweepKeptParts } from '../../../src-shared/verify/kept-files';
+import { recordReceipt } from '../../../src-shared/verify/receipts';
 import { folderKeptFiles } from './folder-kept-files';
 import { FolderPart } from './folder-part';
 import type { SaveTarget } from './save-target';
@@ -21,8 +22,8 @@ type Staged =
       fileSize: number | null;
       identity?: FileIdentity;
     }
-  /** Already there whole from an earlier try: committed as it is, never touched. */
-  | { kind: 'complete'; place: Place; identity: FileIdentity };
+  /** Already there whole from an earlier try, as `name`: committed as it is, never touched. */
+  | { kind: 'complete'; place: Place; name: string; identity: FileIdentity };
 
 async function placeOf(root: Folder, path: string): Promise<Place> {
   const parts = path.split('/');
@@ -37,7 +38,8 @@ async function placeOf(root: Folder, path: string): Promise<Place> {
  * relative path says, creating subfolders, so a sent folder arrives as a folder. Each file is
  * staged as `<name>.part` and moved to its final name once it checks out, never over an existing
  * file (docs/protocol.md, "Per-file sequence"), and resumes from what an earlier try left, as the
- * native receiver does (docs/protocol.md, "Resume"; folder-part.ts says what a browser can keep).
+ * native receiver does (docs/protocol.md, "Resume"; folder-part.ts says what a browser can keep):
+ * a file that may resume gets a receipt on landing, without which it is never found complete.
  */
 export function folderTarget(root: Folder): SaveTarget {
   const open = new Map<number, Staged>();
@@ -89,7 +91,7 @@ export function folderTarget(root: Folder): SaveTarget {
         index,
         kept.kind === 'part'
           ? { kind: 'part', part: kept.part, place, fileSize, identity }
-          : { kind: 'complete', place, identity },
+          : { kind: 'complete', place, name: kept.name, identity },
       );
       return kept.point;
     },
@@ -113,13 +115,22 @@ export function folderTarget(root: Folder): SaveTarget {
     async commit(index) {
       const file = staged(index);
       open.delete(index);
-      if (file.kind === 'complete') return savedAs(file.place, file.place.name);
+      if (file.kind === 'complete') return savedAs(file.place, file.name);
+      let landed: string;
       try {
-        return savedAs(file.place, await file.part.commit(file.fileSize));
+        landed = await file.part.commit(file.fileSize);
       } catch (error) {
         await file.part.discard();
         throw error;
       }
+      if (file.identity !== undefined) {
+        await recordReceipt(
+          folderKeptFiles(file.place.folder, file.place.name),
+          landed,
+          file.identity,
+        );
+      }
+      return savedAs(file.place, landed);
     },
 
     async discard(index, keep) {
