@@ -65,6 +65,14 @@ export const DEFAULT_MAX_TURN_REQUESTS_PER_IP = 20;
 /** POST /api/code and GET /api/code/:code per IP per window, on one shared counter. */
 export const DEFAULT_MAX_CODE_REQUESTS_PER_IP = 60;
 
+/**
+ * Failed code lookups (GET /api/code/:code answering 404) per window from all clients together,
+ * on one server or across a cluster; once spent, every lookup answers 429 until the window ends.
+ * At 100 a minute a guesser gets 1,000 tries in a code's 10 minutes: about one chance in 1.9
+ * million at a given code (docs/protocol.md, "Short codes", has the arithmetic).
+ */
+export const DEFAULT_MAX_FAILED_CODE_LOOKUPS = 100;
+
 /** POST /api/stats/report per IP per window; the spec gives it no override. */
 export const MAX_REPORTS_PER_IP = 60;
 
