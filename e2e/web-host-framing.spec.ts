@@ -47,7 +47,7 @@ test('another origin that frames the web client gets nothing, so Accept cannot b
     response.end(PAGE);
   });
   let host: RunningServer | undefined;
-  let framing: Server | undefined;
+  let framing: (Server & { url: string }) | undefined;
   try {
     host = await startWebHost({ root, port: 0, host: '127.0.0.1', log: silent, signaling: {} });
     framing = await framingSite({ ferry: `${host.url}/`, control: await listen(unprotected) });
