@@ -76,8 +76,18 @@ export const DEFAULT_MAX_FAILED_CODE_LOOKUPS = 100;
 /** POST /api/stats/report per IP per window; the spec gives it no override. */
 export const MAX_REPORTS_PER_IP = 60;
 
-/** Relay credentials of both TURN paths expire this long after issuance. */
-export const RELAY_CREDENTIAL_LIFETIME_MS = 24 * HOUR_MS;
+/**
+ * Relay credentials of both TURN paths expire this long after issuance (the spec says 24 hours;
+ * docs/protocol.md, "Relay credentials", says why Ferry issues them for 1). A TURN server checks
+ * the expiry when an allocation is made, so a relayed transfer outlives its credentials.
+ */
+export const RELAY_CREDENTIAL_LIFETIME_MS = HOUR_MS;
+
+/**
+ * Random bytes in the user part of a self-hosted TURN user name, `<expiry_unix>:<id>`, so that
+ * each request's credentials are its own and the TURN server's logs and quotas tell them apart.
+ */
+export const RELAY_USER_ID_BYTES = 9;
 
 /** A relay provider's minted credentials are served from memory for this long. */
 export const RELAY_PROVIDER_CACHE_MS = 5 * MINUTE_MS;
@@ -87,9 +97,10 @@ export const RELAY_PROVIDER_TIMEOUT_MS = 10 * SECOND_MS;
 
 /**
  * While the relay provider fails, its last good credentials are served until they are this old,
- * leaving an hour of their 24-hour validity; then the server falls back.
+ * leaving half an hour of their 1-hour validity for a peer to connect with; then the server falls
+ * back.
  */
-export const RELAY_PROVIDER_STALE_REUSE_MS = 23 * HOUR_MS;
+export const RELAY_PROVIDER_STALE_REUSE_MS = RELAY_CREDENTIAL_LIFETIME_MS / 2;
 
 /** How often the server pings a WebSocket peer; one that has not answered the previous ping is dropped. */
 export const WS_HEARTBEAT_INTERVAL_MS = 30 * SECOND_MS;
