@@ -23,6 +23,7 @@ export function signalingOptionsFromEnv(env: Environment): EnvConfig {
     maxConnectionsPerIp: envWhole(env, 'MAX_CONNECTIONS_PER_IP', 1),
     maxTurnRequestsPerIp: envWhole(env, 'MAX_TURN_REQUESTS_PER_IP', 1),
     maxCodeRequestsPerIp: envWhole(env, 'MAX_CODE_REQUESTS_PER_IP', 1),
+    maxFailedCodeLookups: envWhole(env, 'MAX_FAILED_CODE_LOOKUPS', 1),
     maxReportBytes: envWhole(env, 'MAX_REPORT_BYTES', 1),
     maxActiveCodes: envWhole(env, 'MAX_ACTIVE_CODES', 1),
     redisUrl: envUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),

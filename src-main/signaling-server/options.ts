@@ -22,7 +22,12 @@ export interface SignalingServerOptions {
   maxTurnRequestsPerIp?: number;
   /** MAX_CODE_REQUESTS_PER_IP, per 60 s, registering and resolving together. Default 60. */
   maxCodeRequestsPerIp?: number;
-  /** MAX_REPORT_BYTES: the largest `bytes` one report may carry. Default 5 TiB. */
+  /**
+   * MAX_FAILED_CODE_LOOKUPS: failed GET /api/code/:code per 60 s from all clients together (on
+   * every server of a cluster together); once spent, every lookup answers 429. Default 100.
+   */
+  maxFailedCodeLookups?: number;
+  /** MAX_REPORT_BYTES: the largest `bytes` one report may carry. Default 1 TiB. */
   maxReportBytes?: number;
   /** MAX_ACTIVE_CODES: live codes before POST /api/code answers 503. Default 100,000. */
   maxActiveCodes?: number;

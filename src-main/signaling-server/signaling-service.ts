@@ -9,6 +9,7 @@ import {
   DEFAULT_MAX_ACTIVE_CODES,
   DEFAULT_MAX_CODE_REQUESTS_PER_IP,
   DEFAULT_MAX_CONNECTIONS_PER_IP,
+  DEFAULT_MAX_FAILED_CODE_LOOKUPS,
   DEFAULT_MAX_REPORT_BYTES,
   DEFAULT_MAX_TURN_REQUESTS_PER_IP,
   MAX_REPORTS_PER_IP,
@@ -90,6 +91,10 @@ export async function createSignalingService(
     codes: state.limiter('codes', options.maxCodeRequestsPerIp ?? DEFAULT_MAX_CODE_REQUESTS_PER_IP),
     reports: state.limiter('reports', MAX_REPORTS_PER_IP),
   };
+  const failedLookups = state.budget(
+    'failed-code-lookups',
+    options.maxFailedCodeLookups ?? DEFAULT_MAX_FAILED_CODE_LOOKUPS,
+  );
   const codes = new CodeRegistrar(
     state.codeStore,
     options.maxActiveCodes ?? DEFAULT_MAX_ACTIVE_CODES,
@@ -120,6 +125,7 @@ export async function createSignalingService(
     trustedProxyCount,
     turnLimit: limiters.turn,
     codeLimit: limiters.codes,
+    failedLookups,
     reportLimit: limiters.reports,
     iceServers: iceServerList(options, now, log),
     codes,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { RATE_WINDOW_MS } from '../../src-shared/signaling/limits';
+import { inMemoryFailureBudget, type FailureBudget } from './access/failure-budget';
 import { inMemoryRateLimiter, type RateLimiter } from './access/rate-limiter';
 import type { CodeStore } from './codes/code-store';
 import { InMemoryCodeStore } from './codes/in-memory-code-store';
@@ -11,7 +12,7 @@ import { InMemoryByteCounter } from './stats/in-memory-byte-counter';
 
 /**
  * Everything a server shares with the other servers of its cluster: rooms, codes, the byte
- * counter and the per-IP counters. A lone server keeps it all in memory.
+ * counter, the per-IP counters and the failure budgets. A lone server keeps it all in memory.
  */
 export interface SignalingState {
   /** This server's id among the servers sharing the state. */
@@ -21,6 +22,8 @@ export interface SignalingState {
   readonly counter: ByteCounter;
   /** The per-IP counter of one limit, `limit` attempts per RATE_WINDOW_MS. */
   limiter(name: string, limit: number): RateLimiter;
+  /** A budget of `limit` failures per RATE_WINDOW_MS shared by every client. */
+  budget(name: string, limit: number): FailureBudget;
   /** Why the server cannot rely on its state right now; undefined while it can. */
   healthProblem(): string | undefined;
 }
@@ -33,6 +36,7 @@ export function inMemoryState(now: Clock): SignalingState {
     codeStore: new InMemoryCodeStore(now),
     counter: new InMemoryByteCounter(),
     limiter: (name, limit) => inMemoryRateLimiter(name, limit, RATE_WINDOW_MS),
+    budget: (name, limit) => inMemoryFailureBudget(name, limit, RATE_WINDOW_MS),
     healthProblem: () => undefined,
   };
 }

@@ -32,6 +32,14 @@ export function webHostApp(options: WebHostAppOptions): Express {
   app.disable('x-powered-by');
   const indexFile = join(options.root, 'index.html');
 
+  // No other site may frame the client: under a transparent frame, a click meant for the framing
+  // page could land on Accept. X-Frame-Options is for browsers without CSP frame-ancestors.
+  app.use((_request, response, next) => {
+    response.setHeader('Content-Security-Policy', "frame-ancestors 'none'");
+    response.setHeader('X-Frame-Options', 'DENY');
+    next();
+  });
+
   app.get(WEB_CLIENT_CONFIG_PATH, (_request, response) => {
     response.setHeader('Cache-Control', 'no-cache');
     response.json(options.config);

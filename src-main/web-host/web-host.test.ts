@@ -65,6 +65,15 @@ describe('the web-client host', () => {
     expect(await json(missing)).toEqual({ error: 'Not found' });
   });
 
+  it('forbids every other site to frame it, on the page, deep links, assets and 404s alike', async () => {
+    const host = await start({ signaling: {} });
+    for (const path of ['/', '/receive/plum-otter-cask', '/assets/app-1234.js', '/nowhere.js']) {
+      const response = await fetch(`${host.url}${path}`);
+      expect(response.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+    }
+  });
+
   it('answers with a JSON 404 when the renderer has not been built', async () => {
     const host = await start({ root: join(root, 'not-built') });
     const response = await fetch(`${host.url}/`);

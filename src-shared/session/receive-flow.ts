@@ -1,5 +1,6 @@
 import type { TransferView } from '../transfer/transfer-view';
 import { connect, type ConnectTimeouts } from './connect-peer';
+import { reportedBytes } from './byte-count-report';
 import type { KeptBytes } from './link-watch';
 import type { ChannelPort, Clock, SignalingPort } from './ports';
 import { batchPeerOf, holdToExpectedPeer, type ExpectedPeer } from './expected-peer';
@@ -94,5 +95,7 @@ export async function runReceiveFlow(
       return next;
     },
   );
-  if (end.received !== undefined && options.report) await ports.reportBytes(travelled);
+  if (end.received !== undefined && options.report) {
+    await ports.reportBytes(reportedBytes(travelled, end.kept.totalBytes));
+  }
 }

@@ -47,8 +47,16 @@ export const MAX_SIGNAL_MESSAGE_BYTES = 100 * 1024;
  */
 export const MAX_TRANSPORT_FRAME_BYTES = 4 * 1024 * 1024;
 
-/** The largest `bytes` a single stats report may carry by default: 5 TiB. */
-export const DEFAULT_MAX_REPORT_BYTES = 5_497_558_138_880;
+/**
+ * The largest batch one byte-count report stands for: 1 TiB. More than nearly any receiving disk
+ * has free, and some two and a half hours at a full gigabit; a rarer, larger batch is counted as
+ * this much. A receiver reports no more (src-shared/session/byte-count-report.ts), so that one
+ * anonymous POST adds at most this to the counter, not the spec's 5 TiB.
+ */
+export const MAX_REPORTED_BATCH_BYTES = 1024 ** 4;
+
+/** The largest `bytes` a single stats report may carry unless MAX_REPORT_BYTES says otherwise. */
+export const DEFAULT_MAX_REPORT_BYTES = MAX_REPORTED_BATCH_BYTES;
 
 /**
  * Every per-IP limit counts requests in a window of this length, opened by the client's first
@@ -65,11 +73,29 @@ export const DEFAULT_MAX_TURN_REQUESTS_PER_IP = 20;
 /** POST /api/code and GET /api/code/:code per IP per window, on one shared counter. */
 export const DEFAULT_MAX_CODE_REQUESTS_PER_IP = 60;
 
+/**
+ * Failed code lookups (GET /api/code/:code answering 404) per window from all clients together,
+ * on one server or across a cluster; once spent, every lookup answers 429 until the window ends.
+ * At 100 a minute a guesser gets 1,000 tries in a code's 10 minutes: about one chance in 1.9
+ * million at a given code (docs/protocol.md, "Short codes", has the arithmetic).
+ */
+export const DEFAULT_MAX_FAILED_CODE_LOOKUPS = 100;
+
 /** POST /api/stats/report per IP per window; the spec gives it no override. */
 export const MAX_REPORTS_PER_IP = 60;
 
-/** Relay credentials of both TURN paths expire this long after issuance. */
-export const RELAY_CREDENTIAL_LIFETIME_MS = 24 * HOUR_MS;
+/**
+ * Relay credentials of both TURN paths expire this long after issuance (the spec says 24 hours;
+ * docs/protocol.md, "Relay credentials", says why Ferry issues them for 1). A TURN server checks
+ * the expiry when an allocation is made, so a relayed transfer outlives its credentials.
+ */
+export const RELAY_CREDENTIAL_LIFETIME_MS = HOUR_MS;
+
+/**
+ * Random bytes in the user part of a self-hosted TURN user name, `<expiry_unix>:<id>`, so that
+ * each request's credentials are its own and the TURN server's logs and quotas tell them apart.
+ */
+export const RELAY_USER_ID_BYTES = 9;
 
 /** A relay provider's minted credentials are served from memory for this long. */
 export const RELAY_PROVIDER_CACHE_MS = 5 * MINUTE_MS;
@@ -79,9 +105,10 @@ export const RELAY_PROVIDER_TIMEOUT_MS = 10 * SECOND_MS;
 
 /**
  * While the relay provider fails, its last good credentials are served until they are this old,
- * leaving an hour of their 24-hour validity; then the server falls back.
+ * leaving half an hour of their 1-hour validity for a peer to connect with; then the server falls
+ * back.
  */
-export const RELAY_PROVIDER_STALE_REUSE_MS = 23 * HOUR_MS;
+export const RELAY_PROVIDER_STALE_REUSE_MS = RELAY_CREDENTIAL_LIFETIME_MS / 2;
 
 /** How often the server pings a WebSocket peer; one that has not answered the previous ping is dropped. */
 export const WS_HEARTBEAT_INTERVAL_MS = 30 * SECOND_MS;

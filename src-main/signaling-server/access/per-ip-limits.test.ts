@@ -98,6 +98,13 @@ describe('client IP behind proxies (TRUSTED_PROXY_COUNT)', () => {
     expect((await turn(server.url, '198.51.100.2, 10.0.0.1')).status).toBe(200);
   });
 
+  it('counts every address of one IPv6 /64 as one client for turn credentials too', async () => {
+    const server = await startTestServer({ maxTurnRequestsPerIp: 1, trustedProxyCount: 1 });
+    expect((await turn(server.url, '2001:db8:5:6::1')).status).toBe(200);
+    expect((await turn(server.url, '2001:db8:5:6:ffff::2')).status).toBe(429);
+    expect((await turn(server.url, '2001:db8:5:7::1')).status).toBe(200);
+  });
+
   it('ignores X-Forwarded-For when no proxy is trusted', async () => {
     const server = await startTestServer({ maxTurnRequestsPerIp: 1 });
     expect((await turn(server.url, '198.51.100.1')).status).toBe(200);

@@ -16,3 +16,11 @@ export const PRESENCE_TTL_MS = 15_000;
  * after its last renewal, and the next sweep of a survivor follows within one interval.
  */
 export const SEAT_RELEASE_MAX_MS = PRESENCE_TTL_MS + PRESENCE_REFRESH_INTERVAL_MS;
+
+/**
+ * The TTL of a seat's keys (the room, the peer, the server's list of its peers), renewed with the
+ * presence. Should no survivor sweep a dead server's seats (the whole cluster stopped at once),
+ * Redis drops them itself. Four presence lifetimes: a server whose renewals stop for longer has
+ * lost its presence, and its peers, long before.
+ */
+export const SEAT_KEY_TTL_MS = 4 * PRESENCE_TTL_MS;

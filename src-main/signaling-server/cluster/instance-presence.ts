@@ -1,7 +1,7 @@
 import type { Redis, Result } from 'ioredis';
 import type { PeerAddress } from '../rooms/peer-address';
 import { decodeMembers } from '../rooms/redis-room-member';
-import { PRESENCE_TTL_MS } from './cluster-timing';
+import { PRESENCE_TTL_MS, SEAT_KEY_TTL_MS } from './cluster-timing';
 import { REDIS_KEYS } from './redis-keys';
 
 declare module 'ioredis' {
@@ -12,6 +12,12 @@ declare module 'ioredis' {
       peerPrefix: string,
       instancePeersPrefix: string,
       instanceAlivePrefix: string,
+    ): Result<unknown, Context>;
+    ferryRenewSeats(
+      instancePeers: string,
+      peerPrefix: string,
+      roomPrefix: string,
+      seatTtlMs: number,
     ): Result<unknown, Context>;
     ferryWithdrawInstance(
       instances: string,
@@ -59,6 +65,16 @@ for _, id in ipairs(redis.call('SMEMBERS', KEYS[1])) do
 end
 return leftBehind(rooms)`;
 
+// Renews the TTL of every key a server's seats live in, so that a room in use never lapses.
+const RENEW_SEATS = `
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+for _, peerId in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  local peerKey = ARGV[1] .. peerId
+  redis.call('PEXPIRE', peerKey, ARGV[3])
+  local room = redis.call('HGET', peerKey, 'room')
+  if room then redis.call('PEXPIRE', ARGV[2] .. room, ARGV[3]) end
+end`;
+
 const WITHDRAW = `${EVICTION}
 redis.call('DEL', ARGV[4] .. ARGV[5])
 evict(ARGV[5], rooms)
@@ -75,6 +91,7 @@ export class InstancePresence {
   ) {
     client.defineCommand('ferrySweepInstances', { numberOfKeys: 1, lua: SWEEP });
     client.defineCommand('ferryWithdrawInstance', { numberOfKeys: 1, lua: WITHDRAW });
+    client.defineCommand('ferryRenewSeats', { numberOfKeys: 1, lua: RENEW_SEATS });
   }
 
   async enter(): Promise<void> {
@@ -86,13 +103,22 @@ export class InstancePresence {
   }
 
   /**
-   * Renews the presence. False when it had lapsed (Redis was out of reach, or lost its data, for
-   * longer than the TTL): this server's seats are gone or about to be swept.
+   * Renews the presence and the TTLs of this server's seats. False when the presence had lapsed
+   * (Redis was out of reach, or lost its data, for longer than the TTL): this server's seats are
+   * gone or about to be swept, and are left alone.
    */
   async renew(): Promise<boolean> {
-    return (
-      (await this.client.pexpire(REDIS_KEYS.instanceAlive + this.instance, PRESENCE_TTL_MS)) === 1
-    );
+    const alive =
+      (await this.client.pexpire(REDIS_KEYS.instanceAlive + this.instance, PRESENCE_TTL_MS)) === 1;
+    if (alive) {
+      await this.client.ferryRenewSeats(
+        REDIS_KEYS.instancePeers + this.instance,
+        REDIS_KEYS.peer,
+        REDIS_KEYS.room,
+        SEAT_KEY_TTL_MS,
+      );
+    }
+    return alive;
   }
 
   /** Frees the seats of every server whose presence lapsed; returns the peers left behind. */

@@ -6,9 +6,9 @@
 const PREFIX = 'ferry:';
 
 export const REDIS_KEYS = {
-  /** LIST of the members of a room, in joining order: index 0 is the sender. */
+  /** LIST of the members of a room, in joining order: index 0 is the sender. TTL: SEAT_KEY_TTL_MS. */
   room: `${PREFIX}room:`,
-  /** HASH per seated peer: its `room`, its `member` entry in that room and its `instance`. */
+  /** HASH per seated peer: its `room`, its `member` entry in that room and its `instance`. TTL too. */
   peer: `${PREFIX}peer:`,
   /** SET of the ids of the peers seated through one server, to free them when it dies. */
   instancePeers: `${PREFIX}instance-peers:`,

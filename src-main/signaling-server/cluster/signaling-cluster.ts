@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { RATE_WINDOW_MS } from '../../../src-shared/signaling/limits';
 import type { RateLimiter } from '../access/rate-limiter';
-import { redisRateLimiter } from '../access/redis-rate-limiter';
+import type { FailureBudget } from '../access/failure-budget';
+import { redisFailureBudget, redisRateLimiter } from '../access/redis-rate-limiter';
 import { RedisCodeStore } from '../codes/redis-code-store';
 import type { LogSink } from '../log-sink';
 import { RedisRoomRegistry } from '../rooms/redis-room-registry';
@@ -61,6 +62,10 @@ export class SignalingCluster implements SignalingState {
 
   limiter(name: string, limit: number): RateLimiter {
     return redisRateLimiter(this.connections.command, name, limit, RATE_WINDOW_MS);
+  }
+
+  budget(name: string, limit: number): FailureBudget {
+    return redisFailureBudget(this.connections.command, name, limit, RATE_WINDOW_MS);
   }
 
   healthProblem(): string | undefined {

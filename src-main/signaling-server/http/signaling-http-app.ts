@@ -17,7 +17,9 @@ import {
   type StatsTotal,
 } from '../../../src-shared/signaling/http-api';
 import { MAX_REQUEST_BODY_BYTES } from '../../../src-shared/signaling/limits';
-import { clientIp } from '../access/client-ip';
+import { SECOND_MS } from '../../../src-shared/time-units';
+import { clientLimitKey } from '../access/client-ip';
+import type { FailureBudget } from '../access/failure-budget';
 import type { OriginPolicy } from '../access/origin-policy';
 import type { RateLimiter } from '../access/rate-limiter';
 import type { CodeRegistrar } from '../codes/code-registrar';
@@ -36,6 +38,8 @@ export interface SignalingHttpDeps {
   trustedProxyCount: number;
   turnLimit: RateLimiter;
   codeLimit: RateLimiter;
+  /** Failed code lookups of all clients together; once spent, every lookup is refused. */
+  failedLookups: FailureBudget;
   reportLimit: RateLimiter;
   iceServers: IceServerList;
   codes: CodeRegistrar;
@@ -52,13 +56,13 @@ export function signalingHttpApp(deps: SignalingHttpDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  const ipOf = (request: Request) =>
-    clientIp(
+  const limitKeyOf = (request: Request) =>
+    clientLimitKey(
       request.socket.remoteAddress,
       request.headers['x-forwarded-for'],
       deps.trustedProxyCount,
     );
-  const codeLimit = perIpLimit(deps.codeLimit, ipOf, HTTP_ERROR.tooManyRequests);
+  const codeLimit = perIpLimit(deps.codeLimit, limitKeyOf, HTTP_ERROR.tooManyRequests);
   const reportSchema = statsReportSchema(deps.maxReportBytes);
 
   app.use(cors(deps.origins));
@@ -82,7 +86,7 @@ export function signalingHttpApp(deps: SignalingHttpDeps): Express {
 
   app.get(
     TURN_CREDENTIALS_PATH,
-    perIpLimit(deps.turnLimit, ipOf, HTTP_ERROR.tooManyRequests),
+    perIpLimit(deps.turnLimit, limitKeyOf, HTTP_ERROR.tooManyRequests),
     async (_request, response) => {
       const body: IceServerEntry[] = await deps.iceServers.current();
       response.json(body);
@@ -106,8 +110,17 @@ export function signalingHttpApp(deps: SignalingHttpDeps): Express {
 
   // The code is matched exactly as received: the clients, not the server, lowercase and trim.
   app.get<{ code: string }>(`${CODE_PATH}/:code`, codeLimit, async (request, response) => {
+    // A spent budget refuses hits too: were only misses refused, a guesser would keep guessing
+    // and still be told of every hit (docs/protocol.md, "Short codes").
+    const spentFor = await deps.failedLookups.spentFor();
+    if (spentFor !== undefined) {
+      response.setHeader('Retry-After', String(Math.max(1, Math.ceil(spentFor / SECOND_MS))));
+      response.status(429).json({ error: HTTP_ERROR.tooManyRequests });
+      return;
+    }
     const roomId = await deps.codes.resolve(request.params.code);
     if (roomId === undefined) {
+      await deps.failedLookups.spend();
       response.status(404).json({ error: HTTP_ERROR.codeNotFound });
       return;
     }
@@ -122,7 +135,7 @@ export function signalingHttpApp(deps: SignalingHttpDeps): Express {
 
   app.post(
     STATS_REPORT_PATH,
-    perIpLimit(deps.reportLimit, ipOf, HTTP_ERROR.tooManyReports),
+    perIpLimit(deps.reportLimit, limitKeyOf, HTTP_ERROR.tooManyReports),
     async (request, response) => {
       const report = v.safeParse(reportSchema, request.body);
       if (!report.success) {

@@ -63,26 +63,40 @@ describe('GET /api/turn-credentials in a LAN room (host candidates only)', () =>
 });
 
 describe('GET /api/turn-credentials with self-hosted TURN (TURN_SECRET and TURN_DOMAIN)', () => {
-  it('returns STUN, TURN and TURNS entries with an HMAC credential expiring in 24 hours', async () => {
+  it('returns STUN, TURN and TURNS entries with an HMAC credential expiring in 1 hour', async () => {
     const clock = new ManualClock(Date.UTC(2025, 0, 1, 0, 0, 0, 500));
     const server = await startTestServer({
       now: clock.now,
       turnSecret: 's3cret',
       turnDomain: 'turn.example.org',
     });
-    const expiry = Math.floor(clock.now() / 1000) + 24 * 60 * 60;
-    const username = `${expiry}:relayuser`;
+    const entries = (await credentials(server.url)) as Array<{ username?: string }>;
+    const username = entries[1].username ?? '';
+    const [expiry, user] = username.split(':');
+    expect(Number(expiry)).toBe(Math.floor(clock.now() / 1000) + 60 * 60);
     const credential = createHmac('sha1', 's3cret').update(username).digest('base64');
-    expect(await credentials(server.url)).toEqual([
+    expect(entries).toEqual([
       { urls: 'stun:turn.example.org:3478' },
       { urls: 'turn:turn.example.org:3478', username, credential },
       { urls: 'turns:turn.example.org:5349', username, credential },
     ]);
+    expect(user).toMatch(/^[A-Za-z0-9_-]{12}$/);
+  });
+
+  it('names a different TURN user in every answer, never the shared relayuser', async () => {
+    const server = await startTestServer({ turnSecret: 's3cret', turnDomain: 'turn.example.org' });
+    const users = new Set<string>();
+    for (let i = 0; i < 5; i += 1) {
+      const entries = (await credentials(server.url)) as Array<{ username?: string }>;
+      users.add(entries[1].username?.split(':')[1] ?? '');
+    }
+    expect(users.size).toBe(5);
+    expect(users.has('relayuser')).toBe(false);
   });
 });
 
 describe('GET /api/turn-credentials with a relay provider', () => {
-  it('takes precedence over self-hosted TURN and calls generate-ice-servers with the bearer token and a 24-hour ttl', async () => {
+  it('takes precedence over self-hosted TURN and calls generate-ice-servers with the bearer token and a 1-hour ttl', async () => {
     const stub = await RelayProviderStub.start();
     const server = await startTestServer({
       ...providerOptions(stub),
@@ -95,7 +109,7 @@ describe('GET /api/turn-credentials with a relay provider', () => {
         method: 'POST',
         path: '/v1/turn/keys/key-1/credentials/generate-ice-servers',
         authorization: 'Bearer token-1',
-        body: { ttl: 86_400 },
+        body: { ttl: 3_600 },
       },
     ]);
   });
@@ -137,7 +151,7 @@ describe('GET /api/turn-credentials with a relay provider', () => {
     expect(server.logs.join('\n')).toMatch(/Relay provider failed/);
   });
 
-  it('reuses the last good copy while the upstream fails, for up to about 23 hours, then falls back', async () => {
+  it('reuses the last good copy while the upstream fails, for up to half an hour, then falls back', async () => {
     const clock = new ManualClock();
     const stub = await RelayProviderStub.start();
     const server = await startTestServer({ ...providerOptions(stub), now: clock.now });

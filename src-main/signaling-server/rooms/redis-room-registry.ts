@@ -1,5 +1,6 @@
 import type { Redis, Result } from 'ioredis';
 import { ROOM_CAPACITY } from '../../../src-shared/signaling/limits';
+import { SEAT_KEY_TTL_MS } from '../cluster/cluster-timing';
 import { REDIS_KEYS } from '../cluster/redis-keys';
 import type { PeerAddress } from './peer-address';
 import { decodeMembers, encodeMember } from './redis-room-member';
@@ -18,6 +19,7 @@ declare module 'ioredis' {
       instance: string,
       capacity: number,
       roomPrefix: string,
+      seatTtlMs: number,
     ): Result<unknown, Context>;
     ferryLeaveRoom(
       peer: string,
@@ -32,7 +34,8 @@ declare module 'ioredis' {
 // One script per step, so that a check and the change it guards are one atomic step even when
 // two servers act on the same room at once. A join leaves the joiner's previous room first and
 // answers {'rejoined', position}, {'full', left} or {'joined', left, others}, where `left` is
-// false or {room, remaining}.
+// false or {room, remaining}. A seat's keys carry a TTL, renewed with the presence
+// (InstancePresence.renew), so that seats nobody frees do not stay in Redis for ever.
 const JOIN = `
 if redis.call('EXISTS', KEYS[4]) == 0 then
   return redis.error_reply('ERR this server is rejoining the cluster; try again')
@@ -55,6 +58,7 @@ if #others >= tonumber(ARGV[5]) then return {'full', left} end
 redis.call('RPUSH', KEYS[1], ARGV[1])
 redis.call('HSET', KEYS[2], 'room', ARGV[2], 'member', ARGV[1], 'instance', ARGV[4])
 redis.call('SADD', KEYS[3], ARGV[3])
+for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], ARGV[7]) end
 return {'joined', left, others}`;
 
 const LEAVE = `
@@ -100,6 +104,7 @@ export class RedisRoomRegistry implements RoomRegistry {
       peer.instance,
       ROOM_CAPACITY,
       REDIS_KEYS.room,
+      SEAT_KEY_TTL_MS,
     );
     if (!Array.isArray(reply)) throw new Error(`Malformed join reply from Redis: ${String(reply)}`);
     const [kind, ...rest] = reply as unknown[];

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { clientIp } from '../access/client-ip';
+import { clientLimitKey } from '../access/client-ip';
 import type { OriginPolicy } from '../access/origin-policy';
 import type { RateLimiter } from '../access/rate-limiter';
 
@@ -25,11 +25,11 @@ export class ConnectionGate {
 
   /** Counts the connection; false when the client is over its rate. */
   admit(request: IncomingMessage): Promise<boolean> {
-    const ip = clientIp(
+    const key = clientLimitKey(
       request.socket.remoteAddress,
       request.headers['x-forwarded-for'],
       this.trustedProxyCount,
     );
-    return this.connections.hit(ip);
+    return this.connections.hit(key);
   }
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { RATE_WINDOW_MS } from '../../../src-shared/signaling/limits';
@@ -29,6 +30,15 @@ describe('connection rate: MAX_CONNECTIONS_PER_IP per 60 s, both transports coun
     expect(await ws.next()).toEqual({ type: 'error', message: 'Too many connections' });
     expect(await ws.closed).toEqual({ code: 1008, reason: 'Too many connections' });
     await expect(SocketIoPeer.connect(server.url)).rejects.toThrow('Too many connections');
+  });
+
+  it('counts every address of one IPv6 /64 as one client', async () => {
+    const server = await startTestServer({ maxConnectionsPerIp: 1, trustedProxyCount: 1 });
+    await WsPeer.connect(server.url, { 'x-forwarded-for': '2001:db8:9:9::1' });
+    const sameSite = await WsPeer.connect(server.url, { 'x-forwarded-for': '2001:db8:9:9::2' });
+    expect(await sameSite.next()).toEqual({ type: 'error', message: 'Too many connections' });
+    const otherSite = await WsPeer.connect(server.url, { 'x-forwarded-for': '2001:db8:9:a::1' });
+    expect(await otherSite.join(randomUUID())).toEqual({ type: 'room-joined', role: 'sender' });
   });
 
   it('keeps counting until the window ends, then admits the client again', async () => {
