@@ -48,6 +48,8 @@ test.beforeEach(async ({ page }) => {
         pickFiles: async () => [],
         pickFolder: async () => [],
         pickDownloadFolder: async () => chosenFolder,
+        // Main's own questions: the person here changes nothing that lowers a guard.
+        confirmChange: async () => false,
       },
       desktopShell: {
         openFolder: async (path) => void opened.push(path),
