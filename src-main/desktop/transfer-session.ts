@@ -10,14 +10,16 @@ import {
   type PeerOptions,
   type Transfer,
 } from '../engine';
-import { WORDS_UNAVAILABLE, WordsQuestion } from '../../src-shared/verify/confirm-words';
+import {
+  ERR_NO_WORDS_QUESTION,
+  ERR_WORDS_NOT_COMPARED,
+  NO_WORDS_QUESTION,
+  WORDS_NOT_COMPARED,
+  WORDS_UNAVAILABLE,
+  WordsQuestion,
+} from '../../src-shared/verify/confirm-words';
 import type { PeerCheck } from '../../src-shared/transfer/transfer-view';
 import { ERR_BUSY, refusalToStart } from './one-transfer-rule';
-
-/** `answerOffer` accepting while "Confirm the words" still waits for the person's comparison. */
-export const ERR_WORDS_NOT_COMPARED = 'ERR_WORDS_NOT_COMPARED';
-/** `answerWords` when nothing asks whether the words match. */
-export const ERR_NO_WORDS_QUESTION = 'ERR_NO_WORDS_QUESTION';
 
 export interface ReceiveRequest {
   code: string;
@@ -103,10 +105,7 @@ export class TransferSession {
   answerOffer(accept: boolean, destination?: string): void {
     if (this.#words.pending) {
       if (accept) {
-        throw new HandlerError(
-          ERR_WORDS_NOT_COMPARED,
-          'Compare the words with the other device first, then accept.',
-        );
+        throw new HandlerError(ERR_WORDS_NOT_COMPARED, WORDS_NOT_COMPARED);
       }
       this.#words.answer(false);
       return;
@@ -121,7 +120,7 @@ export class TransferSession {
   /** The person's answer to whether the words match, on either side. */
   answerWords(match: boolean): void {
     if (!this.#words.answer(match)) {
-      throw new HandlerError(ERR_NO_WORDS_QUESTION, 'Nothing is waiting for the words.');
+      throw new HandlerError(ERR_NO_WORDS_QUESTION, NO_WORDS_QUESTION);
     }
     this.#show(this.#view);
   }

@@ -29,6 +29,12 @@ import {
 } from './browser-identity';
 import { loadHistory, loadKeepHistory, saveHistory, saveKeepHistory } from './browser-history';
 import { loadConfirmWords, saveConfirmWords } from './browser-settings';
+import {
+  ERR_NO_WORDS_QUESTION,
+  ERR_WORDS_NOT_COMPARED,
+  NO_WORDS_QUESTION,
+  WORDS_NOT_COMPARED,
+} from '../../../src-shared/verify/confirm-words';
 import { AUTO_ACCEPT_DEFAULT_MAX_BYTES } from '../../../src-shared/devices/auto-accept';
 import { entriesOf, itemsFromEntries } from './dropped-items';
 import { pickFiles, pickFolder } from './file-pickers';
@@ -52,10 +58,6 @@ export const ERR_TEXT_REFUSED = 'ERR_TEXT_REFUSED';
 export const ERR_NO_OFFER = 'ERR_NO_OFFER';
 export const ERR_NOT_VERIFIED = 'ERR_NOT_VERIFIED';
 export const ERR_DEVICE_LIST = 'ERR_DEVICE_LIST';
-/** Accept pressed while "Confirm the words" still waits for the person's comparison. */
-export const ERR_WORDS_NOT_COMPARED = 'ERR_WORDS_NOT_COMPARED';
-/** An answer about the words when nothing asks about them. */
-export const ERR_NO_WORDS_QUESTION = 'ERR_NO_WORDS_QUESTION';
 
 const reasonOf = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);
@@ -337,10 +339,7 @@ export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBa
           transfer.answerWords(false);
           return ok(null);
         }
-        return err(
-          ERR_WORDS_NOT_COMPARED,
-          'Compare the words with the other device first, then accept.',
-        );
+        return err(ERR_WORDS_NOT_COMPARED, WORDS_NOT_COMPARED);
       }
       await transfer.answer(accept, destination, packing);
       return ok(null);
@@ -348,7 +347,7 @@ export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBa
 
     async answerWords(match) {
       if (transfer === undefined || !transfer.answerWords(match)) {
-        return err(ERR_NO_WORDS_QUESTION, 'Nothing is waiting for the words.');
+        return err(ERR_NO_WORDS_QUESTION, NO_WORDS_QUESTION);
       }
       return ok(null);
     },
