@@ -1,7 +1,11 @@
 import { autoAccepts } from '../../src-shared/devices/auto-accept';
 import type { DeviceDirectory } from '../../src-shared/devices/remembered-devices';
 import { HandlerError } from '../../src-shared/ipc/dispatch';
-import { IDLE_TRANSFER, type TransferView } from '../../src-shared/transfer/transfer-view';
+import {
+  IDLE_TRANSFER,
+  type PeerCheck,
+  type TransferView,
+} from '../../src-shared/transfer/transfer-view';
 import {
   receiveFiles,
   sendFiles,
@@ -18,7 +22,6 @@ import {
   WORDS_UNAVAILABLE,
   WordsQuestion,
 } from '../../src-shared/verify/confirm-words';
-import type { PeerCheck } from '../../src-shared/transfer/transfer-view';
 import { ERR_BUSY, refusalToStart } from './one-transfer-rule';
 
 export interface ReceiveRequest {
