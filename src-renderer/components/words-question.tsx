@@ -11,26 +11,28 @@ export function WordsQuestion() {
   const pending = useStore(transfer, (state) => state.pending);
   const answerWords = useStore(transfer, (state) => state.answerWords);
   return (
-    <div className="actions" role="group" aria-label="Do the words match?">
+    <div role="group" aria-label="Do the words match?">
       <p className="hint">Nothing moves until you compare the words with the other person.</p>
-      <button
-        type="button"
-        className="button button--primary"
-        data-testid="words-match"
-        disabled={pending}
-        onClick={() => void answerWords(true)}
-      >
-        The words match
-      </button>
-      <button
-        type="button"
-        className="button"
-        data-testid="words-differ"
-        disabled={pending}
-        onClick={() => void answerWords(false)}
-      >
-        They don’t match
-      </button>
+      <div className="actions">
+        <button
+          type="button"
+          className="button button--primary"
+          data-testid="words-match"
+          disabled={pending}
+          onClick={() => void answerWords(true)}
+        >
+          The words match
+        </button>
+        <button
+          type="button"
+          className="button"
+          data-testid="words-differ"
+          disabled={pending}
+          onClick={() => void answerWords(false)}
+        >
+          They don’t match
+        </button>
+      </div>
     </div>
   );
 }
