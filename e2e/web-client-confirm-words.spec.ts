@@ -23,7 +23,9 @@ const rig = usePageRig('confirm-words');
 async function confirmingPage(browser: Browser): Promise<FerryPage> {
   const peer = await rig.browserPeer(browser);
   await peer.page.getByTestId('web-settings').getByText('Settings').click();
-  await peer.page.getByTestId('confirm-words-setting').check();
+  const setting = peer.page.getByTestId('confirm-words-setting');
+  await setting.click();
+  await expect(setting).toBeChecked();
   return peer;
 }
 
