@@ -49,6 +49,8 @@ test.beforeEach(async ({ page }) => {
         pickFiles: async () => [],
         pickFolder: async () => [],
         pickDownloadFolder: async () => chosenFolder,
+        // Main's own questions: the person here changes nothing that lowers a guard.
+        confirmChange: async () => false,
       },
       desktopShell: {
         openFolder: async (path) => void opened.push(path),
@@ -253,4 +255,50 @@ test('the LAN room switch shows a URL that a second browser opens', async ({ pag
 
   await page.getByRole('switch', { name: 'Host a LAN room' }).click();
   await expect(page.getByTestId('lan-url')).toBeHidden();
+});
+
+test('with "Confirm the words" on, the app sends only once the person says the words match', async ({
+  page,
+}) => {
+  const outbox = join(scratch.path, 'outbox');
+  randomFile(outbox, 'plans.pdf', 40_000);
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  // Checked once main saved it: the box shows the setting, not the click.
+  await page.getByTestId('confirm-words-setting').click();
+  await expect(page.getByTestId('confirm-words-setting')).toBeChecked();
+  await page.getByRole('tab', { name: 'Send' }).click();
+  await dropPaths(page, [join(outbox, 'plans.pdf')]);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  const code = (await page.getByTestId('transfer-code').textContent())?.trim() ?? '';
+
+  const inbox = join(scratch.path, 'inbox');
+  // --yes: the receiver accepts at once; only the person at the app holds the bytes.
+  const receiver = cli('receive', '--server', server.url, '--out', inbox, '--yes', code);
+  const [, printed] = await receiver.waitForLine(
+    /^Verify: ([a-z]+ [a-z]+ [a-z]+) \(check the other device shows the same words\)$/,
+    30_000,
+  );
+  const words = page.getByTestId('peer-check').locator('.verification-words');
+  await expect(words).toHaveText(printed);
+  await page.screenshot({ path: 'reports/screenshots/confirm-words-desktop.png' });
+  await page.getByTestId('words-match').click();
+
+  await expect(page.getByTestId('transfer-done')).toBeVisible({ timeout: 60_000 });
+  expect(await receiver.waitForExit(30_000)).toBe(0);
+  expect(sha256(join(inbox, 'plans.pdf'))).toBe(sha256(join(outbox, 'plans.pdf')));
+});
+
+test('another server address is not saved unless the person confirms it in main’s dialog', async ({
+  page,
+}) => {
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  const field = page.getByRole('textbox', { name: 'Server URL' });
+  await field.fill('http://203.0.113.9:3001');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+
+  // This test's dialog answers Cancel: the window shows main's refusal, and nothing changed.
+  await expect(page.getByRole('status')).toContainText('Nothing was changed');
+  await page.reload();
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await expect(page.getByRole('textbox', { name: 'Server URL' })).toHaveValue(server.url);
 });

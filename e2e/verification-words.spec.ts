@@ -72,6 +72,9 @@ test('CLI → browser opened from the sender’s link: verified automatically on
   expect(sending.key).toMatch(/^[A-Za-z0-9_-]{22}$/);
   const receiver = await rig.browserPeer(browser, `/#receive=${sending.code}&key=${sending.key}`);
   await expect(receiver.page.getByRole('combobox', { name: 'Code' })).toHaveValue(sending.code);
+  // The key was read and then taken out of the address bar and this history entry.
+  expect(new URL(receiver.page.url()).hash).toBe('');
+  expect(receiver.page.url()).not.toContain(sending.key);
   await receiver.page.getByRole('button', { name: 'Receive', exact: true }).click();
 
   await expect(receiver.offer).toBeVisible({ timeout: 60_000 });

@@ -5,6 +5,14 @@ import './app/ferry.css';
 import { selectBackend } from './backend/select-backend';
 
 const root = document.getElementById('root');
+// Read once, then taken out of the address bar and this history entry: a receive link's key
+// must not stay where a shoulder, a screenshot or a synced history can read it
+// (docs/protocol.md, "Secret link").
+const link = window.location.hash;
+if (link !== '') {
+  const { pathname, search } = window.location;
+  window.history.replaceState(window.history.state, '', `${pathname}${search}`);
+}
 if (root) {
   const page = createRoot(root);
   // In a browser the backend is a chunk of its own, fetched before the first render.
@@ -12,7 +20,7 @@ if (root) {
     (backend) =>
       page.render(
         <StrictMode>
-          <App backend={backend} link={window.location.hash} />
+          <App backend={backend} link={link} />
         </StrictMode>,
       ),
     (error: unknown) => {

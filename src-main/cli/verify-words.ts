@@ -1,4 +1,5 @@
 import { rememberedDeviceLine, type PeerCheck } from '../../src-shared/transfer/transfer-view';
+import { wordsDecision } from '../../src-shared/verify/confirm-words';
 import type { CliIo } from './cli-io';
 
 const YES = /^\s*y(es)?\s*$/i;
@@ -33,10 +34,9 @@ export function verifyLinePrinter(io: CliIo): (check: PeerCheck) => void {
  * confirmed, so that answer is no, without asking; no input at all is no as well.
  */
 export async function confirmWords(check: PeerCheck, io: CliIo): Promise<boolean> {
-  // Both sides proved the link's secret, or this is a device remembered once it was verified:
-  // there is nothing left for a person to compare.
-  if (check.kind === 'link' || check.kind === 'device') return true;
-  if (check.kind === 'unverified') {
+  const decision = wordsDecision(check);
+  if (decision === 'confirmed') return true;
+  if (decision === 'refused') {
     io.out.write(
       'Stopped: --verify needs verification words, and the other device cannot show them.\n',
     );

@@ -13,12 +13,14 @@ import { HandlerError } from '../../src-shared/ipc/dispatch';
 import { entryFromDone } from '../../src-shared/history/transfer-history';
 import type { TransferView } from '../../src-shared/transfer/transfer-view';
 import { DEFAULT_SIGNALING_PORT } from '../../src-shared/signaling/limits';
+import { AUTO_ACCEPT_DEFAULT_MAX_BYTES } from '../../src-shared/devices/auto-accept';
 import { defaultDeviceName, openInstallation } from '../devices/installation';
 import { openHistoryBook } from '../history/history-book';
 import type { EngineTimeouts, PeerOptions } from '../engine';
 import { browseRooms, type RoomBrowser } from '../lan/room-browser';
+import { autoAcceptQuestion, settingsQuestion } from './change-questions';
 import { describePaths } from './describe-paths';
-import type { DesktopDialogs, DesktopShell } from './desktop-ports';
+import type { ChangeQuestion, DesktopDialogs, DesktopShell } from './desktop-ports';
 import { LanRoomHost } from './lan-room-host';
 import {
   ChosenPaths,
@@ -35,6 +37,8 @@ import { TransferSession } from './transfer-session';
 export const ERR_NOT_VERIFIED = 'ERR_NOT_VERIFIED';
 /** A change to the remembered devices that cannot be made (a name taken, a device unknown). */
 export const ERR_DEVICE_LIST = 'ERR_DEVICE_LIST';
+/** A change that lowers a guard, which the person did not confirm in main's own dialog. */
+export const ERR_CHANGE_NOT_CONFIRMED = 'ERR_CHANGE_NOT_CONFIRMED';
 
 export interface DesktopControllerOptions {
   /**
@@ -97,6 +101,8 @@ export async function createDesktopController(
     downloadFolder: options.defaultDownloadFolder,
     reportStats: true,
     keepHistory: true,
+    confirmWords: false,
+    autoAcceptMaxBytes: AUTO_ACCEPT_DEFAULT_MAX_BYTES,
   };
   const settings = await openSettingsStore(join(options.userDataDir, 'settings.json'), defaults);
   // The same certificate on every connection, so remembered devices know this one again.
@@ -166,6 +172,15 @@ export async function createDesktopController(
   const chosen = new ChosenPaths();
   const chosenFolders = new ChosenPaths();
 
+  /** Goes on only once the person confirmed `question` in main's own dialog. */
+  const requireConfirmed = async (question: ChangeQuestion | undefined): Promise<void> => {
+    if (question === undefined || (await options.dialogs.confirmChange(question))) return;
+    throw new HandlerError(
+      ERR_CHANGE_NOT_CONFIRMED,
+      'Nothing was changed: you did not confirm it.',
+    );
+  };
+
   const refuse = (what: string): never => {
     throw new HandlerError(ERR_PATH_NOT_CHOSEN, what);
   };
@@ -232,15 +247,15 @@ export async function createDesktopController(
     },
     startSend: async ({ paths }) => {
       requireChosen(paths);
-      session.startSend(paths, peerOptions());
+      session.startSend(paths, peerOptions(), settings.get().confirmWords);
       return null;
     },
     startSendText: async ({ text }) => {
-      session.startSendText(text, peerOptions());
+      session.startSendText(text, peerOptions(), settings.get().confirmWords);
       return null;
     },
     startReceive: async ({ code, key }) => {
-      const { downloadFolder, reportStats } = settings.get();
+      const { downloadFolder, reportStats, confirmWords, autoAcceptMaxBytes } = settings.get();
       session.startReceive(
         {
           code,
@@ -249,6 +264,8 @@ export async function createDesktopController(
           destination: downloadFolder,
           reportBytes: reportStats,
           devices: book,
+          autoAcceptMaxBytes,
+          confirmWords,
         },
         peerOptions(),
       );
@@ -257,6 +274,10 @@ export async function createDesktopController(
     answerOffer: async ({ accept, destination }) => {
       if (destination !== undefined) requireChosenFolder(destination);
       session.answerOffer(accept, destination);
+      return null;
+    },
+    answerWords: async ({ match }) => {
+      session.answerWords(match);
       return null;
     },
     cancelTransfer: async () => {
@@ -268,6 +289,7 @@ export async function createDesktopController(
       return null;
     },
     updateSettings: async (change) => {
+      await requireConfirmed(settingsQuestion(settings.get(), change));
       const updated = await settings.update(change);
       // A history turned off keeps nothing, not even what it held.
       if (change.keepHistory === false) await changeHistory(() => history.clear());
@@ -302,8 +324,13 @@ export async function createDesktopController(
     },
     renameDevice: ({ fingerprint, name }) => changeDevices(() => book.rename(fingerprint, name)),
     forgetDevice: ({ fingerprint }) => changeDevices(() => book.forget(fingerprint)),
-    setDeviceAutoAccept: ({ fingerprint, autoAccept }) =>
-      changeDevices(() => book.setAutoAccept(fingerprint, autoAccept)),
+    setDeviceAutoAccept: async ({ fingerprint, autoAccept }) => {
+      const device = book.find(fingerprint);
+      if (autoAccept && device !== undefined && !device.autoAccept) {
+        await requireConfirmed(autoAcceptQuestion(device.name, settings.get()));
+      }
+      return changeDevices(() => book.setAutoAccept(fingerprint, autoAccept));
+    },
     clearHistory: async () => {
       await changeHistory(() => history.clear());
       return [...history.list()];

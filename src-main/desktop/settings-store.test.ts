@@ -10,6 +10,8 @@ const defaults: DesktopSettings = {
   downloadFolder: '/home/me/Downloads',
   reportStats: true,
   keepHistory: true,
+  confirmWords: false,
+  autoAcceptMaxBytes: 2 ** 31,
 };
 
 async function settingsFile(content?: string): Promise<string> {
@@ -65,6 +67,8 @@ describe('settings persist in the user-data folder', () => {
       reportStats: false,
       // Nor a history yet: it is kept from now on, as on a first launch.
       keepHistory: true,
+      confirmWords: false,
+      autoAcceptMaxBytes: 2 ** 31,
     };
     expect(store.get()).toEqual(kept);
     // The next write leaves the old setting behind: nothing accepts offers by it any more.
@@ -86,6 +90,8 @@ describe('settings persist in the user-data folder', () => {
         downloadFolder: 'bad\0path',
         reportStats: 'no',
         keepHistory: 'off',
+        confirmWords: 'yes',
+        autoAcceptMaxBytes: -1,
       }),
     );
     const store = await openSettingsStore(file, defaults);

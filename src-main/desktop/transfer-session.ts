@@ -1,8 +1,9 @@
+import { autoAccepts } from '../../src-shared/devices/auto-accept';
 import type { DeviceDirectory } from '../../src-shared/devices/remembered-devices';
 import { HandlerError } from '../../src-shared/ipc/dispatch';
 import {
   IDLE_TRANSFER,
-  type OfferView,
+  type PeerCheck,
   type TransferView,
 } from '../../src-shared/transfer/transfer-view';
 import {
@@ -13,6 +14,14 @@ import {
   type PeerOptions,
   type Transfer,
 } from '../engine';
+import {
+  ERR_NO_WORDS_QUESTION,
+  ERR_WORDS_NOT_COMPARED,
+  NO_WORDS_QUESTION,
+  WORDS_NOT_COMPARED,
+  WORDS_UNAVAILABLE,
+  WordsQuestion,
+} from '../../src-shared/verify/confirm-words';
 import { ERR_BUSY, refusalToStart } from './one-transfer-rule';
 
 export interface ReceiveRequest {
@@ -26,6 +35,10 @@ export interface ReceiveRequest {
    * goes into `destination` without asking (docs/protocol.md, "Remembered devices").
    */
   devices: DeviceDirectory;
+  /** A quick save takes batches of at most this many bytes; a larger one is asked about. */
+  autoAcceptMaxBytes: number;
+  /** "Confirm the words before any file moves" (src-shared/verify/confirm-words.ts). */
+  confirmWords: boolean;
 }
 
 interface PendingOffer {
@@ -46,6 +59,8 @@ export class TransferSession {
   /** Every transfer whose channel and files are not closed yet, the one on screen included. */
   readonly #closing = new Set<Transfer>();
   #pendingOffer: PendingOffer | undefined;
+  /** With "Confirm the words" on: the person's answer to whether the words match. */
+  #words = new WordsQuestion();
 
   constructor(publish: (view: TransferView) => void, warn: (message: string) => void) {
     this.#publish = publish;
@@ -56,15 +71,16 @@ export class TransferSession {
     return this.#view;
   }
 
-  startSend(paths: readonly string[], peer: PeerOptions): void {
+  /** `confirmWords`: no file data leaves before the person says the words match. */
+  startSend(paths: readonly string[], peer: PeerOptions, confirmWords: boolean): void {
     this.#ensureIdle();
-    this.#follow(sendFiles({ ...peer, paths }));
+    this.#follow(sendFiles({ ...peer, paths, ...this.#senderConfirms(confirmWords) }));
   }
 
   /** A text message (docs/protocol.md, "Text messages"): nothing on disk is read. */
-  startSendText(text: string, peer: PeerOptions): void {
+  startSendText(text: string, peer: PeerOptions, confirmWords: boolean): void {
     this.#ensureIdle();
-    this.#follow(sendText({ ...peer, text }));
+    this.#follow(sendText({ ...peer, text, ...this.#senderConfirms(confirmWords) }));
   }
 
   startReceive(request: ReceiveRequest, peer: PeerOptions): void {
@@ -76,8 +92,10 @@ export class TransferSession {
         ...(request.linkSecret === undefined ? {} : { linkSecret: request.linkSecret }),
         destination: request.destination,
         reportBytes: request.reportBytes,
-        acceptsAtOnce: (offer) => autoAccepts(request.devices, offer),
-        onOffer: () => {
+        acceptsAtOnce: (offer) => autoAccepts(request.devices, offer, request.autoAcceptMaxBytes),
+        onOffer: async (offer) => {
+          // The words are compared before Accept can count (the command line's --verify).
+          if (request.confirmWords && !(await this.#wordsCompared(offer.peerCheck))) return false;
           // The session core has published the offer; the person's answer comes by IPC.
           return new Promise<OfferAnswer>((resolve) => {
             this.#pendingOffer = { answer: resolve };
@@ -88,6 +106,13 @@ export class TransferSession {
   }
 
   answerOffer(accept: boolean, destination?: string): void {
+    if (this.#words.pending) {
+      if (accept) {
+        throw new HandlerError(ERR_WORDS_NOT_COMPARED, WORDS_NOT_COMPARED);
+      }
+      this.#words.answer(false);
+      return;
+    }
     const pending = this.#pendingOffer;
     if (!pending)
       throw new HandlerError('ERR_NO_OFFER', 'There is no transfer waiting for an answer.');
@@ -95,10 +120,19 @@ export class TransferSession {
     pending.answer(accept && destination !== undefined ? { destination } : accept);
   }
 
+  /** The person's answer to whether the words match, on either side. */
+  answerWords(match: boolean): void {
+    if (!this.#words.answer(match)) {
+      throw new HandlerError(ERR_NO_WORDS_QUESTION, NO_WORDS_QUESTION);
+    }
+    this.#show(this.#view);
+  }
+
   cancel(): void {
     this.#pendingOffer?.answer(false);
     this.#pendingOffer = undefined;
     this.#transfer?.cancel();
+    this.#words.answer(false);
   }
 
   /**
@@ -135,8 +169,25 @@ export class TransferSession {
     if (refusal) throw new HandlerError(refusal.code, refusal.message);
   }
 
+  /** The sending session's `onPeerCheck` when the person confirms the words. */
+  #senderConfirms(confirmWords: boolean): { onPeerCheck?: (check: PeerCheck) => Promise<boolean> } {
+    return confirmWords ? { onPeerCheck: (check) => this.#wordsCompared(check) } : {};
+  }
+
+  /**
+   * Asks the person (the view says so) when there are words to compare; a device that cannot
+   * show any is refused, and said why.
+   */
+  #wordsCompared(check: PeerCheck): Promise<boolean> {
+    return this.#words.ask(check, {
+      asked: () => this.#show(this.#view),
+      refused: () => this.#warn(WORDS_UNAVAILABLE),
+    });
+  }
+
   #follow(transfer: Transfer): void {
     this.#transfer = transfer;
+    this.#words = new WordsQuestion();
     this.#closing.add(transfer);
     // The engine publishes the views themselves: nothing here re-derives them. A transfer the
     // person has left is not shown any more.
@@ -155,16 +206,11 @@ export class TransferSession {
     });
   }
 
+  /** While the words are asked about, the question stays on whichever view the engine sends. */
   #show(view: TransferView): void {
-    this.#view = view;
-    this.#publish(view);
+    this.#view = this.#words.shown(view);
+    this.#publish(this.#view);
   }
 }
 
 const FINAL_PHASES: ReadonlySet<TransferView['phase']> = new Set(['done', 'failed']);
-
-/** Only a remembered device the person set to auto-accept skips the question. */
-function autoAccepts(devices: DeviceDirectory, offer: OfferView): boolean {
-  const check = offer.peerCheck;
-  return check.kind === 'device' && devices.find(check.fingerprint)?.autoAccept === true;
-}

@@ -20,5 +20,22 @@ export function electronDialogs(window: () => BrowserWindow | undefined): Deskto
       const [folder] = await open(['openDirectory', 'createDirectory'], 'Save received files in');
       return folder ?? null;
     },
+    async confirmChange({ message, detail, confirmLabel }) {
+      // Cancel is the default and what Escape or closing the box answers.
+      const options: Electron.MessageBoxOptions = {
+        type: 'question',
+        message,
+        detail,
+        buttons: [confirmLabel, 'Cancel'],
+        defaultId: 1,
+        cancelId: 1,
+        noLink: true,
+      };
+      const parent = window();
+      const { response } = parent
+        ? await dialog.showMessageBox(parent, options)
+        : await dialog.showMessageBox(options);
+      return response === 0;
+    },
   };
 }

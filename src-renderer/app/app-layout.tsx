@@ -9,6 +9,7 @@ import { NoticeBar } from './notice-bar';
 import { PageStatus } from './page-status';
 import { RememberedDevicesPanel } from '../components/remembered-devices-panel';
 import { HistoryPanel } from '../components/history-panel';
+import { ConfirmWordsSetting } from '../components/confirm-words-setting';
 import { useFerryStores } from '../stores/stores-context';
 
 function CurrentScreen() {
@@ -54,6 +55,13 @@ export function AppLayout() {
         <div id={PANEL_ID} role="tabpanel" aria-labelledby={tabId(current)}>
           <CurrentScreen />
         </div>
+        {!backend.capabilities.settings && (
+          // Without a settings screen (the web client), what applies to a page is one click away.
+          <details className="web-devices" data-testid="web-settings">
+            <summary>Settings</summary>
+            <ConfirmWordsSetting />
+          </details>
+        )}
         {!backend.capabilities.settings && (
           // Without a settings screen (the web client), the remembered devices are one click away.
           <details className="web-devices" data-testid="web-devices">

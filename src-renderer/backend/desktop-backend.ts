@@ -166,6 +166,7 @@ export function createDesktopBackend(bridge: FerryBridge): FerryBackend {
       request('startReceive', { code, ...(key === undefined ? {} : { key }) }),
     answerOffer: (accept, destination) =>
       request('answerOffer', destination === undefined ? { accept } : { accept, destination }),
+    answerWords: (match) => request('answerWords', { match }),
     chooseDestination: () => request('chooseDestination', {}),
     chooseDownloadFolder: () => request('chooseDownloadFolder', {}),
     cancel: () => request('cancelTransfer', {}),

@@ -17,7 +17,10 @@ export type BackendError = IpcError;
 /** What every backend action resolves to; a backend never rejects or throws into the UI. */
 export type BackendResult<T> = IpcResult<T>;
 
-/** The same four settings on every surface; a surface without a settings screen keeps defaults. */
+/**
+ * The same settings on every surface; a surface without a settings screen shows the ones that
+ * apply to it elsewhere, and keeps defaults for the rest.
+ */
 export type FerrySettings = DesktopSettings;
 
 /** A file or folder chosen for sending, as the backend describes it. */
@@ -116,6 +119,12 @@ export interface FerryBackend {
     destination?: string,
     packing?: OfferPacking,
   ): Promise<BackendResult<null>>;
+  /**
+   * With "Confirm the words" on, the person's answer to "do the words match?" (the view's
+   * `wordsAsked`): a sender's data goes or the transfer stops; a receiver's Accept is let
+   * through, or the offer declined.
+   */
+  answerWords(match: boolean): Promise<BackendResult<null>>;
   /** A folder for the offer on screen only; null when the person closes the picker. */
   chooseDestination(): Promise<BackendResult<string | null>>;
   /** Picks and saves the download folder; null when the person closes the picker. */

@@ -11,6 +11,7 @@ import { PeerCheckLine } from './peer-check-line';
 import { StepHeading } from './step-heading';
 import { ZipChoice } from './zip-choice';
 import { TextOffer } from './text-offer';
+import { WordsQuestion } from './words-question';
 
 type AwaitingAcceptance = Extract<TransferView, { phase: 'awaiting-acceptance' }>;
 
@@ -23,7 +24,9 @@ export function AcceptPrompt({ view }: { view: AwaitingAcceptance }) {
   const headingId = useId();
   const { offer } = view;
   // A text message is shown, not saved: there is nowhere to choose (docs/protocol.md, "Text messages").
-  if (offer.textMessage === true) return <TextOffer offer={offer} />;
+  if (offer.textMessage === true) {
+    return <TextOffer offer={offer} wordsAsked={view.wordsAsked === true} />;
+  }
   const others = offer.fileCount - 1;
   const { chooseDestination, defaultDestinationResumes } = backend.capabilities;
   // Said where the choice is made: a download cut short cannot be picked up again.
@@ -81,7 +84,8 @@ export function AcceptPrompt({ view }: { view: AwaitingAcceptance }) {
         </p>
       )}
       <PeerCheckLine check={offer.peerCheck} />
-      <OfferAnswer />
+      {view.wordsAsked === true && <WordsQuestion />}
+      <OfferAnswer wordsAsked={view.wordsAsked === true} />
     </section>
   );
 }

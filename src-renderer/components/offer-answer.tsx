@@ -1,8 +1,11 @@
 import { useStore } from 'zustand';
 import { useFerryStores } from '../stores/stores-context';
 
-/** Accept and Decline for the offer on screen, held while an answer is on its way. */
-export function OfferAnswer() {
+/**
+ * Accept and Decline for the offer on screen, held while an answer is on its way. `wordsAsked`:
+ * Accept waits until the person said the words match.
+ */
+export function OfferAnswer({ wordsAsked = false }: { wordsAsked?: boolean }) {
   const { transfer } = useFerryStores();
   const pending = useStore(transfer, (state) => state.pending);
   const answerOffer = useStore(transfer, (state) => state.answerOffer);
@@ -11,7 +14,7 @@ export function OfferAnswer() {
       <button
         type="button"
         className="button button--primary"
-        disabled={pending}
+        disabled={pending || wordsAsked}
         onClick={() => void answerOffer(true)}
       >
         Accept

@@ -5,6 +5,8 @@ import { HistoryPanel } from '../components/history-panel';
 import { LanRoomPanel } from '../components/lan-room-panel';
 import { RememberedDevicesPanel } from '../components/remembered-devices-panel';
 import { ServerUrlField } from '../components/server-url-field';
+import { ConfirmWordsSetting } from '../components/confirm-words-setting';
+import { AutoAcceptCapField } from '../components/auto-accept-cap-field';
 
 /** Where Ferry connects, where files land, the devices it remembers and its history. */
 export function SettingsScreen() {
@@ -50,6 +52,10 @@ export function SettingsScreen() {
           contents or who you are.
         </p>
       </div>
+      <ConfirmWordsSetting />
+      {backend.capabilities.autoAcceptFromDevices && (
+        <AutoAcceptCapField value={current.autoAcceptMaxBytes} />
+      )}
       <RememberedDevicesPanel />
       <HistoryPanel />
       {backend.capabilities.lanRoom && <LanRoomPanel />}

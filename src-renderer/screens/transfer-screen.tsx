@@ -7,6 +7,7 @@ import {
 import { AcceptPrompt } from '../components/accept-prompt';
 import { CodeReady } from '../components/code-ready';
 import { PeerCheckLine } from '../components/peer-check-line';
+import { WordsQuestion } from '../components/words-question';
 import { TransferDone } from '../components/transfer-done';
 import { TransferFailed } from '../components/transfer-failed';
 import { TransferProgress } from '../components/transfer-progress';
@@ -58,6 +59,7 @@ export function TransferScreen({ view }: { view: ActiveTransferView }) {
         <WaitingStep heading="Waiting for the other person">
           <p>They see what you are sending and choose whether to accept it.</p>
           {view.peerCheck !== undefined && <PeerCheckLine check={view.peerCheck} />}
+          {view.wordsAsked === true && <WordsQuestion />}
         </WaitingStep>
       );
     case 'awaiting-acceptance':

@@ -41,6 +41,8 @@ export interface TransferState {
   changeDestination(): Promise<void>;
   choosePacking(packing: OfferPacking): void;
   answerOffer(accept: boolean): Promise<void>;
+  /** Whether the words match, asked with "Confirm the words" on (the view's `wordsAsked`). */
+  answerWords(match: boolean): Promise<void>;
   cancel(): Promise<void>;
   /** True once the backend is back to idle. */
   dismiss(): Promise<boolean>;
@@ -118,6 +120,7 @@ export function createTransferStore(backend: FerryBackend, notice: NoticeStore):
             : backend.answerOffer(accept, folder),
         );
       },
+      answerWords: (match) => starting(backend.answerWords(match)),
       async cancel() {
         succeeded(await backend.cancel(), notice);
       },

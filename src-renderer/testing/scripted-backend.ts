@@ -1,3 +1,4 @@
+import { AUTO_ACCEPT_DEFAULT_MAX_BYTES } from '../../src-shared/devices/auto-accept';
 import {
   DeviceListError,
   forget,
@@ -51,6 +52,8 @@ export const TEST_SETTINGS: FerrySettings = {
   downloadFolder: '/home/ana/Downloads',
   reportStats: true,
   keepHistory: true,
+  confirmWords: false,
+  autoAcceptMaxBytes: AUTO_ACCEPT_DEFAULT_MAX_BYTES,
 };
 
 export const TEST_DEVICES: DevicesView = { ownName: 'Ana desktop', remembered: [] };
@@ -157,6 +160,7 @@ export function createScriptedBackend(options: ScriptedBackendOptions = {}): Scr
         packing === undefined ? [accept, destination] : [accept, destination, packing],
         done,
       ),
+    answerWords: (match) => answer('answerWords', [match], done),
     chooseDestination: () => answer('chooseDestination', [], () => ok(null)),
     chooseDownloadFolder: () => answer('chooseDownloadFolder', [], () => ok(null)),
     cancel: () => answer('cancel', [], done),

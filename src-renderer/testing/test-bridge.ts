@@ -57,6 +57,7 @@ export function testBridge(overrides: Partial<HandlerMap> = {}, { crossProcess =
     startSendText: async () => null,
     startReceive: async () => null,
     answerOffer: async () => null,
+    answerWords: async () => null,
     cancelTransfer: async () => null,
     dismissTransfer: async () => null,
     updateSettings: async (change) => ({ ...TEST_SETTINGS, ...change }),

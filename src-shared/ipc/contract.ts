@@ -30,6 +30,14 @@ export interface DesktopSettings {
   reportStats: boolean;
   /** Whether finished transfers are kept in the history; turning it off clears the history. */
   keepHistory: boolean;
+  /**
+   * "Confirm the words before any file moves", the command line's `--verify`: a sender holds
+   * file data until its person says the words match, a receiver's Accept needs the same, and a
+   * device that cannot show words is refused (docs/protocol.md, "Verification words").
+   */
+  confirmWords: boolean;
+  /** A remembered device's quick save takes batches of at most this many bytes unasked. */
+  autoAcceptMaxBytes: number;
 }
 
 /**
@@ -90,6 +98,11 @@ export interface InvokeContract {
   /** `key`: the secret of the receive link the code was pasted with (docs/protocol.md, "Secret link"). */
   startReceive: { request: { code: string; key?: string }; response: null };
   answerOffer: { request: { accept: boolean; destination?: string }; response: null };
+  /**
+   * With "Confirm the words" on, the person's answer to "do the words match?": on a sender it
+   * lets file data go or stops the transfer; on a receiver it lets Accept through or declines.
+   */
+  answerWords: { request: { match: boolean }; response: null };
   cancelTransfer: { request: Empty; response: null };
   dismissTransfer: { request: Empty; response: null };
   updateSettings: { request: SettingsChange; response: DesktopSettings };
@@ -171,6 +184,7 @@ export const requestSchemas: {
     key: v.optional(v.pipe(v.string(), v.regex(LINK_SECRET_PATTERN))),
   }),
   answerOffer: v.strictObject({ accept: v.boolean(), destination: v.optional(PathSchema) }),
+  answerWords: v.strictObject({ match: v.boolean() }),
   cancelTransfer: EmptySchema,
   dismissTransfer: EmptySchema,
   updateSettings: v.strictObject(

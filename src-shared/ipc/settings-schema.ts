@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { DesktopSettings } from './contract';
+import { AUTO_ACCEPT_MAX_BYTES_LIMIT } from '../devices/auto-accept';
 import { HttpUrlSchema, PathSchema } from './value-schemas';
 
 /** The desktop app's settings as stored in settings.json and sent over IPC. */
@@ -8,6 +9,13 @@ export const DesktopSettingsSchema = v.object({
   downloadFolder: PathSchema,
   reportStats: v.boolean(),
   keepHistory: v.boolean(),
+  confirmWords: v.boolean(),
+  autoAcceptMaxBytes: v.pipe(
+    v.number(),
+    v.integer(),
+    v.minValue(0),
+    v.maxValue(AUTO_ACCEPT_MAX_BYTES_LIMIT),
+  ),
 }) satisfies v.GenericSchema<unknown, DesktopSettings>;
 
 /**
@@ -22,6 +30,8 @@ export function readSettings(stored: unknown, fallback: DesktopSettings): Deskto
     downloadFolder: v.fallback(entries.downloadFolder, fallback.downloadFolder),
     reportStats: v.fallback(entries.reportStats, fallback.reportStats),
     keepHistory: v.fallback(entries.keepHistory, fallback.keepHistory),
+    confirmWords: v.fallback(entries.confirmWords, fallback.confirmWords),
+    autoAcceptMaxBytes: v.fallback(entries.autoAcceptMaxBytes, fallback.autoAcceptMaxBytes),
   }) satisfies v.GenericSchema<unknown, DesktopSettings>;
   return v.parse(v.fallback(fieldByField, fallback), stored);
 }

@@ -164,9 +164,24 @@ export type TransferView =
        * zip-offer.ts). The person chooses; the `.zip` is the default.
        */
       zip?: { name: string };
+      /**
+       * "Confirm the words" is on and the person has not yet said whether the words match:
+       * Accept waits for "The words match" (src-shared/verify/confirm-words.ts).
+       */
+      wordsAsked?: true;
     }
-  /** `peerCheck` once the sender knows it: when it revealed its nonce, or at the first ack. */
-  | { phase: 'waiting-for-acceptance'; direction: 'send'; code: string; peerCheck?: PeerCheck }
+  /**
+   * `peerCheck` once the sender knows it: when it revealed its nonce, or at the first ack.
+   * `wordsAsked`: "Confirm the words" is on, and no file data leaves until the person says
+   * whether the words match.
+   */
+  | {
+      phase: 'waiting-for-acceptance';
+      direction: 'send';
+      code: string;
+      peerCheck?: PeerCheck;
+      wordsAsked?: true;
+    }
   /** `peerCheck` stays in sight while the files move. */
   | {
       phase: 'transferring';

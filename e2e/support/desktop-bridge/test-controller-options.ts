@@ -20,6 +20,7 @@ export function testControllerOptions(
       pickFiles: async () => [],
       pickFolder: async () => [],
       pickDownloadFolder: async () => null,
+      confirmChange: async () => false,
     },
     desktopShell: {
       openFolder: async () => undefined,

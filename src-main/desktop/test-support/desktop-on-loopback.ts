@@ -7,11 +7,17 @@ import type { IpcResult } from '../../../src-shared/ipc/result';
 import type { TransferView } from '../../../src-shared/transfer/transfer-view';
 import type { LoopbackRig } from '../../engine/test-support/loopback-rig';
 import { createDesktopController, type DesktopController } from '../desktop-controller';
+import type { ChangeQuestion } from '../desktop-ports';
 
 export interface DesktopOnLoopback {
   controller: DesktopController;
-  /** What the file and folder dialogs answer next. */
-  dialog: { files: string[]; folder: string | null };
+  /**
+   * What the file and folder dialogs answer next, and whether the person confirms a change main
+   * asks about (yes unless a test says otherwise).
+   */
+  dialog: { files: string[]; folder: string | null; confirms: boolean };
+  /** Every change main asked the person to confirm. */
+  questions: ChangeQuestion[];
   /** Every path main asked the operating system to open or show. */
   opened: string[];
   downloads: string;
@@ -44,7 +50,8 @@ export function useDesktopOnLoopback(
 
   return async (name) => {
     const root = join(rig.scratch.path, name);
-    const dialog: DesktopOnLoopback['dialog'] = { files: [], folder: null };
+    const dialog: DesktopOnLoopback['dialog'] = { files: [], folder: null, confirms: true };
+    const questions: ChangeQuestion[] = [];
     const opened: string[] = [];
     const downloads = join(root, 'Downloads');
     const controller = await createDesktopController({
@@ -58,6 +65,10 @@ export function useDesktopOnLoopback(
         pickFiles: async () => dialog.files,
         pickFolder: async () => dialog.files,
         pickDownloadFolder: async () => dialog.folder,
+        confirmChange: async (question) => {
+          questions.push(question);
+          return dialog.confirms;
+        },
       },
       desktopShell: {
         openFolder: async (path) => void opened.push(path),
@@ -80,6 +91,7 @@ export function useDesktopOnLoopback(
     return {
       controller,
       dialog,
+      questions,
       opened,
       downloads,
       transferViews,

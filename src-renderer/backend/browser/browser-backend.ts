@@ -28,6 +28,14 @@ import {
   saveRememberedDevices,
 } from './browser-identity';
 import { loadHistory, loadKeepHistory, saveHistory, saveKeepHistory } from './browser-history';
+import { loadConfirmWords, saveConfirmWords } from './browser-settings';
+import {
+  ERR_NO_WORDS_QUESTION,
+  ERR_WORDS_NOT_COMPARED,
+  NO_WORDS_QUESTION,
+  WORDS_NOT_COMPARED,
+} from '../../../src-shared/verify/confirm-words';
+import { AUTO_ACCEPT_DEFAULT_MAX_BYTES } from '../../../src-shared/devices/auto-accept';
 import { entriesOf, itemsFromEntries } from './dropped-items';
 import { pickFiles, pickFolder } from './file-pickers';
 import { browserPeerVersion } from './peer-version';
@@ -83,6 +91,9 @@ export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBa
     downloadFolder: '',
     reportStats: true,
     keepHistory: true,
+    confirmWords: false,
+    // A page never accepts unasked (`autoAcceptFromDevices` is false): the cap is never used.
+    autoAcceptMaxBytes: AUTO_ACCEPT_DEFAULT_MAX_BYTES,
   };
   // The remembered devices, read from IndexedDB once; every session looks a peer up in the list
   // as it stands when the peer connects, so a device remembered or forgotten later counts.
@@ -97,16 +108,19 @@ export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBa
   const devicesView = (): DevicesView => ({ ownName: BROWSER_DEVICE_NAME, remembered });
   // The history and whether to keep one, read from IndexedDB once.
   let history: HistoryEntry[] = [];
-  const historyLoaded = Promise.all([loadHistory(), loadKeepHistory()]).then(([stored, keep]) => {
-    history = stored ?? [];
-    settings = { ...settings, keepHistory: keep };
-  });
+  const historyLoaded = Promise.all([loadHistory(), loadKeepHistory(), loadConfirmWords()]).then(
+    ([stored, keep, confirmWords]) => {
+      history = stored ?? [];
+      settings = { ...settings, keepHistory: keep, confirmWords };
+    },
+  );
   // One change at a time, each on the list as IndexedDB holds it then (another tab may add too).
   let historyWrites: Promise<unknown> = Promise.resolve();
 
   const emit = (event: BackendEvent): void => {
     for (const listener of [...listeners]) listener(event);
   };
+  const warn = (message: string): void => emit({ type: 'warning', message });
 
   function publishFor(owner: SendTransfer | ReceiveTransfer) {
     return (next: TransferView): void => {
@@ -270,7 +284,9 @@ export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBa
         local: browserPeerVersion(),
         files,
         devices,
+        confirmWords: settings.confirmWords,
         publish: (view) => publishFor(next)(view),
+        warn,
       });
       begin(next);
       return ok(null);
@@ -287,7 +303,9 @@ export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBa
         files: [],
         text,
         devices,
+        confirmWords: settings.confirmWords,
         publish: (view) => publishFor(next)(view),
+        warn,
       });
       begin(next);
       return ok(null);
@@ -304,7 +322,9 @@ export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBa
         ...(key === undefined ? {} : { linkSecret: key }),
         saving,
         reportStats: settings.reportStats,
+        confirmWords: settings.confirmWords,
         publish: (view) => publishFor(next)(view),
+        warn,
       });
       begin(next);
       return ok(null);
@@ -314,7 +334,21 @@ export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBa
       if (!(transfer instanceof ReceiveTransfer) || view.phase !== 'awaiting-acceptance') {
         return err(ERR_NO_OFFER, 'There is no offer to answer.');
       }
+      if (transfer.wordsAsked) {
+        if (!accept) {
+          transfer.answerWords(false);
+          return ok(null);
+        }
+        return err(ERR_WORDS_NOT_COMPARED, WORDS_NOT_COMPARED);
+      }
       await transfer.answer(accept, destination, packing);
+      return ok(null);
+    },
+
+    async answerWords(match) {
+      if (transfer === undefined || !transfer.answerWords(match)) {
+        return err(ERR_NO_WORDS_QUESTION, NO_WORDS_QUESTION);
+      }
       return ok(null);
     },
 
@@ -352,6 +386,7 @@ export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBa
       await historyLoaded;
       settings = { ...settings, ...changes };
       if (changes.keepHistory !== undefined) await saveKeepHistory(changes.keepHistory);
+      if (changes.confirmWords !== undefined) await saveConfirmWords(changes.confirmWords);
       emit({ type: 'settings', settings });
       // A history turned off keeps nothing, not even what it held.
       if (changes.keepHistory === false) await changeHistory(clearedHistory);

@@ -19,6 +19,7 @@ import { joinBrowserRoom } from './browser-seat';
 import { browserSignalingRequests } from './browser-http';
 import type { SaveChoice } from './save-choice';
 import type { SaveTarget } from './save-target';
+import { WORDS_UNAVAILABLE, WordsQuestion } from '../../../src-shared/verify/confirm-words';
 
 export interface ReceiveOptions {
   signalingAddress: string;
@@ -32,7 +33,14 @@ export interface ReceiveOptions {
   reportStats: boolean;
   /** This page's name and the devices it remembers, read afresh by every connection. */
   devices: DeviceSetting;
+  /**
+   * "Confirm the words": Accept counts only once the person said the words match, and a device
+   * that cannot show words is declined.
+   */
+  confirmWords: boolean;
   publish(view: TransferView): void;
+  /** Something the person should know that the view does not say. */
+  warn(message: string): void;
 }
 
 /**
@@ -49,6 +57,9 @@ export class ReceiveTransfer {
   /** Where the accepted batch goes. */
   #target: SaveTarget | undefined;
   #over = false;
+  readonly #words = new WordsQuestion();
+  /** The session's last view, shown with the words question while it is open. */
+  #last: TransferView | undefined;
 
   constructor(options: ReceiveOptions) {
     this.#options = options;
@@ -94,7 +105,8 @@ export class ReceiveTransfer {
                         this.#zip = await saving.zipChoice(offer, new Date());
                         return saving.defaultLabel(offer.totalBytes);
                       },
-                      choose: (offer) => this.#ask(offer),
+                      choose: async (offer) =>
+                        (await this.#wordsCompared(offer)) ? this.#ask(offer) : undefined,
                     }
                   : { ask: false, target: accepted },
               publish,
@@ -143,13 +155,38 @@ export class ReceiveTransfer {
     if (this.#over) return;
     void this.answer(false, undefined);
     this.#cancelled.abort();
+    this.#words.answer(false);
   }
 
   /** Leaves the transfer, whatever its state; a finished one closes its channel. */
   dispose(): void {
     void this.answer(false, undefined);
+    this.#words.answer(false);
     this.#over = true;
     this.#cancelled.abort();
+  }
+
+  /** Accept still waits for the person to say whether the words match. */
+  get wordsAsked(): boolean {
+    return this.#words.pending;
+  }
+
+  /** The person's answer to whether the words match; false when nothing asks. */
+  answerWords(match: boolean): boolean {
+    if (!this.#words.answer(match)) return false;
+    if (this.#last !== undefined) this.#publish(this.#last);
+    return true;
+  }
+
+  /** With "Confirm the words" on, whether the person compared them (asked when there are any). */
+  async #wordsCompared(offer: OfferView): Promise<boolean> {
+    if (!this.#options.confirmWords) return true;
+    return this.#words.ask(offer.peerCheck, {
+      asked: () => {
+        if (this.#last !== undefined) this.#publish(this.#last);
+      },
+      refused: () => this.#options.warn(WORDS_UNAVAILABLE),
+    });
   }
 
   #ask(offer: OfferView): Promise<SaveTarget | undefined> {
@@ -160,8 +197,9 @@ export class ReceiveTransfer {
 
   #publish(view: TransferView): void {
     if (this.#over) return;
+    this.#last = view;
     if (view.phase === 'failed') this.#over = true;
-    this.#options.publish(this.#withSaving(view));
+    this.#options.publish(this.#words.shown(this.#withSaving(view)));
   }
 
   /** The `.zip` choice on the offer, and on the done screen the downloads the files went to. */

@@ -20,6 +20,7 @@ import type { SourceFile } from './source-files';
 import { textSource } from '../../../src-shared/session/text-message';
 import type { FileSource } from '../../../src-shared/session/file-source';
 import type { SenderFile } from '../../../src-shared/protocol/sender';
+import { WORDS_UNAVAILABLE, WordsQuestion } from '../../../src-shared/verify/confirm-words';
 
 export interface SendOptions {
   signalingAddress: string;
@@ -29,7 +30,11 @@ export interface SendOptions {
   text?: string;
   /** This page's name and the devices it remembers, read afresh by every connection. */
   devices: DeviceSetting;
+  /** "Confirm the words": no file data leaves before the person says the words match. */
+  confirmWords: boolean;
   publish(view: TransferView): void;
+  /** Something the person should know that the view does not say. */
+  warn(message: string): void;
 }
 
 /**
@@ -43,6 +48,9 @@ export class SendTransfer {
   /** True until a receiver joins: cancelling then concerns nobody else. */
   #peerless = true;
   #over = false;
+  readonly #words = new WordsQuestion();
+  /** The session's last view, shown with the words question while it is open. */
+  #last: TransferView | undefined;
 
   constructor(options: SendOptions) {
     this.#options = options;
@@ -50,7 +58,7 @@ export class SendTransfer {
 
   /** Runs until the transfer has an outcome; never rejects. */
   async run(): Promise<void> {
-    const { signalingAddress, local, files } = this.#options;
+    const { signalingAddress, local, files, confirmWords } = this.#options;
     const cancelled = this.#cancelled.signal;
     const publish = (view: TransferView): void => this.#publish(view);
     const requests = browserSignalingRequests(signalingAddress);
@@ -81,6 +89,17 @@ export class SendTransfer {
               ...(text === undefined ? {} : { textMessage: true }),
               local,
               devices: this.#options.devices,
+              // The person compares the words once, on the connection the batch was accepted
+              // on; a restored link goes on without asking again.
+              ...(confirmWords && !continuing
+                ? {
+                    confirmPeer: (check) =>
+                      this.#words.ask(check, {
+                        asked: () => this.#reshow(),
+                        refused: () => this.#options.warn(WORDS_UNAVAILABLE),
+                      }),
+                  }
+                : {}),
               remedySurface: 'browser',
               code,
               continuing,
@@ -114,14 +133,28 @@ export class SendTransfer {
     return nobodyYet;
   }
 
+  /** The person's answer to whether the words match; false when nothing asks. */
+  answerWords(match: boolean): boolean {
+    if (!this.#words.answer(match)) return false;
+    this.#reshow();
+    return true;
+  }
+
   /** Leaves the transfer, whatever its state. */
   dispose(): void {
+    this.#words.answer(false);
     this.#over = true;
     this.#cancelled.abort();
   }
 
-  #publish(view: TransferView): void {
+  #reshow(): void {
+    if (this.#last !== undefined) this.#publish(this.#last);
+  }
+
+  #publish(session: TransferView): void {
     if (this.#over) return;
+    this.#last = session;
+    const view = this.#words.shown(session);
     if (view.phase === 'connecting') this.#peerless = false;
     if (view.phase === 'done' || view.phase === 'failed') this.#over = true;
     this.#options.publish(view);
