@@ -196,6 +196,11 @@ describe("a name of Ferry's own bookkeeping cannot be sent", () => {
     ['in any case, as macOS and Windows ignore it', 'NOTES.Part.FERRY', 'NOTES.Part.FERRY_'],
     ['as a folder too', 'x.part/y.txt', 'x.part_/y.txt'],
     ['with a dot Windows would trim', 'notes.part.', 'notes.part_'],
+    [
+      'when cutting a long name to its limit leaves the suffix at the end',
+      `${'a'.repeat(195)}.part${'b'.repeat(20)}`,
+      `${'a'.repeat(194)}.part_`,
+    ],
   ])('%s', (_rule, name, safe) => {
     expect(sanitizeRelativePath(name)).toBe(safe);
   });

@@ -86,10 +86,13 @@ export function sanitizeRelativePath(name: string): string {
 function sanitizeComponent(component: string): string {
   let safe = component.replace(UNSAFE_CHARACTER, REPLACEMENT);
   if (WINDOWS_DEVICE_NAME.test(safe)) safe = REPLACEMENT + safe;
-  if (isBookkeeping(safe)) safe += REPLACEMENT;
   safe = cutToBytes(safe, NAME_COMPONENT_MAX_BYTES);
   // A component of only dots, `..` included, ends up here and becomes underscores.
-  return safe.replace(TRAILING_DOTS_AND_SPACES, (run) => REPLACEMENT.repeat(run.length));
+  safe = safe.replace(TRAILING_DOTS_AND_SPACES, (run) => REPLACEMENT.repeat(run.length));
+  // Last, on the name as it will be: a cut can leave a bookkeeping ending that was not one.
+  return isBookkeeping(safe)
+    ? cutToBytes(safe, NAME_COMPONENT_MAX_BYTES - REPLACEMENT.length) + REPLACEMENT
+    : safe;
 }
 
 // `notes.part` becomes `notes.part_`: renamed rather than refused, as every other unsafe name is,
