@@ -25,7 +25,12 @@ import type {
   Outcome,
   SenderWireMessage,
 } from './messages';
-import { explainIncompatible, LINK_REFUSED_REASON } from './peer-incompatible';
+import {
+  explainIncompatible,
+  LINK_REFUSED_REASON,
+  LINK_UNPROVEN_PROBLEM,
+  LINK_UNPROVEN_REASON,
+} from './peer-incompatible';
 import { ArmedTimers, type TimerAction } from './timer-actions';
 import { advertisedRange, negotiateVersion, type PeerVersion } from './version-negotiation';
 import { versionReasonForPeer, versionRemedy, type RemedySurface } from './version-remedy';
@@ -51,8 +56,8 @@ export interface ReceiverConfig {
    */
   sasNonce?: string;
   /**
-   * This side holds the secret of the link it was opened from: `link` is announced beside `sas`
-   * (docs/protocol.md, "Secret link").
+   * This side holds the secret of the link it was opened from: `link` is announced beside `sas`,
+   * and a sender that does not prove it is refused (docs/protocol.md, "Secret link").
    */
   holdsLinkSecret?: boolean;
   /** This installation's name, announced beside `device` (docs/protocol.md, "Remembered devices"). */
@@ -572,8 +577,12 @@ class Receiver implements ReceiverMachine {
     const file: AnnouncedFile = { index, id: metadata.id, path, fileSize, sizeAnnounced };
     const cleared = this.#timers.clear('first-data');
     if (index > 0) return [...cleared, ...this.#accept(file)];
+    // A key is a requirement: a sender that cannot prove it gets no ack, whatever else it speaks.
+    if (this.#config.holdsLinkSecret === true && !this.#agreed.has('link')) {
+      return [...cleared, ...this.#linkUnproven()];
+    }
     const verifies = this.#agreed.has('sas');
-    if (!verifies) this.#peerCheck = { kind: 'unverified', ...this.#linkUnused() };
+    if (!verifies) this.#peerCheck = { kind: 'unverified' };
     if (!this.#config.askBeforeAccepting && !verifies) return [...cleared, ...this.#accept(file)];
     this.#pending = file;
     const { min, max } = advertisedRange(metadata);
@@ -625,9 +634,18 @@ class Receiver implements ReceiverMachine {
     return [{ type: 'derive-words', senderNonce: nonce, receiverNonce }, ...proving];
   }
 
-  /** A key this side held that the sender did not name `link` for: said plainly, not hidden. */
-  #linkUnused(): { linkUnused?: true } {
-    return this.#caps.includes('link') && !this.#agreed.has('link') ? { linkUnused: true } : {};
+  /**
+   * This side holds a key the sender did not agree to prove: an older build or a middle that
+   * dropped `link`. Either way nothing can be shown that the key exists to guarantee.
+   */
+  #linkUnproven(): ReceiverAction[] {
+    return this.#abortWithReason(
+      {
+        code: 'ERR_LINK_MISMATCH',
+        message: `${ERROR_MESSAGES.ERR_LINK_MISMATCH} (${LINK_UNPROVEN_PROBLEM})`,
+      },
+      LINK_UNPROVEN_REASON,
+    );
   }
 
   /** The sender's proof, taken once, while the first offer waits for the sender. */
@@ -678,9 +696,7 @@ class Receiver implements ReceiverMachine {
     const words = this.#words;
     if (this.#peerCheck !== undefined || words === undefined) return [];
     if (this.#agreed.has('link') && !this.#linkChecked) return [];
-    this.#peerCheck = this.#agreed.has('link')
-      ? { kind: 'link' }
-      : { kind: 'words', words, ...this.#linkUnused() };
+    this.#peerCheck = this.#agreed.has('link') ? { kind: 'link' } : { kind: 'words', words };
     return this.#askWhenReady();
   }
 
