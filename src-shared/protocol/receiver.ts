@@ -80,8 +80,8 @@ export interface ListedEntry {
 export interface Offer {
   /** The first file's sanitized relative path. */
   fileName: string;
-  /** Null when the sender announced no usable size. */
-  fileSize: number | null;
+  /** 0 when the sender announced no usable size (docs/protocol.md, "Per-file sequence"). */
+  fileSize: number;
   total: number;
   totalBytes: number;
   sender: PeerVersion;
@@ -150,14 +150,14 @@ export type ReceiverAction =
   /** Read how much may still be written where the batch goes; answer with `free-space`. */
   | { type: 'read-free-space'; index: number }
   /**
-   * `path` is sanitized, relative and `/`-separated; `fileSize` null when none was announced.
+   * `path` is sanitized, relative and `/`-separated; `fileSize` 0 when none was announced.
    * `resume`: look for what a earlier try left of this file (answer with `part-opened`).
    */
   | {
       type: 'open-part';
       index: number;
       path: string;
-      fileSize: number | null;
+      fileSize: number;
       resume?: { senderFileId: string };
       /** A text message: held in memory and shown, never saved (docs/protocol.md, "Text messages"). */
       text?: true;
@@ -177,7 +177,7 @@ export type ReceiverAction =
       index: number;
       total: number;
       fileBytes: number;
-      fileSize: number | null;
+      fileSize: number;
       bytesDone: number;
       totalBytes: number;
     }
@@ -202,7 +202,7 @@ export type ReceiverState =
       index: number;
       id: string;
       path: string;
-      fileSize: number | null;
+      fileSize: number;
       written: number;
       /** A resume was offered: no byte may come before the sender's `ferry-start`. */
       awaitingStart: boolean;
@@ -238,8 +238,8 @@ interface AnnouncedFile {
   index: number;
   id: string;
   path: string;
-  fileSize: number | null;
-  /** False when a native receiver read a missing size as 0. */
+  fileSize: number;
+  /** False when the sender announced no usable size, read as 0. */
   sizeAnnounced: boolean;
 }
 
@@ -562,8 +562,9 @@ class Receiver implements ReceiverMachine {
     }
     const path = sanitizeRelativePath(metadata.fileName);
     const sizeAnnounced = metadata.fileSize !== undefined;
-    // No usable size: a browser keeps what arrives unchecked, a native receiver reads it as 0.
-    const fileSize = metadata.fileSize ?? (this.#native ? 0 : null);
+    // No usable size reads as 0 on every surface, so any byte is an overrun: the spec lets a
+    // browser keep what arrives unchecked, which would let a sender fill its memory or disk.
+    const fileSize = metadata.fileSize ?? 0;
     if (index === 0) {
       this.#total = metadata.total;
       // Older senders announce a single file's batch as 0 bytes.
@@ -722,8 +723,7 @@ class Receiver implements ReceiverMachine {
 
   /**
    * Why file `index` cannot be taken: its announced size takes the batch past what was accepted.
-   * A size that is not known counts as 0: the spec has a browser keep such a file unchecked, and
-   * a native receiver reads it as 0 and discards any byte of it.
+   * A size that is not known counts as 0, on every surface: any byte of such a file is an overrun.
    */
   #beyondAccepted(index: number, fileSize: number): string | undefined {
     const accepted = this.#totalBytes;
@@ -793,7 +793,7 @@ class Receiver implements ReceiverMachine {
     const mismatch = this.#unlike(
       0,
       first.path,
-      first.sizeAnnounced ? (first.fileSize ?? 0) : undefined,
+      first.sizeAnnounced ? first.fileSize : undefined,
     );
     if (mismatch !== undefined) return this.#refuse(mismatch);
     this.#offer = undefined;
@@ -844,14 +844,13 @@ class Receiver implements ReceiverMachine {
     if (free === undefined) return undefined;
     // After a lost link what is kept covers the first file's kept part too: count it once.
     const rest = this.#totalBytes - Math.max(this.#config.keptBytes ?? 0, from);
-    const needed = file.index === 0 ? Math.max(0, rest) : (file.fileSize ?? 0) - from;
+    const needed = file.index === 0 ? Math.max(0, rest) : file.fileSize - from;
     return needed > free.bytes ? needed : undefined;
   }
 
   #resumes(file: AnnouncedFile): boolean {
     return (
       this.#agreed.has('resume') &&
-      file.fileSize !== null &&
       file.fileSize > 0 &&
       !this.#isText(file)
     );
@@ -870,7 +869,6 @@ class Receiver implements ReceiverMachine {
       file.index === 0 &&
       file.path === TEXT_MESSAGE_FILE_NAME &&
       file.sizeAnnounced &&
-      file.fileSize !== null &&
       file.fileSize <= TEXT_MESSAGE_MAX_BYTES
     );
   }
@@ -916,7 +914,7 @@ class Receiver implements ReceiverMachine {
   /** What the driver found of the file; anything it could not vouch for starts at 0. */
   #opened(file: AnnouncedFile, offset: number, prefix: string | undefined): ReceiverAction[] {
     this.#opening = undefined;
-    const size = file.fileSize ?? 0;
+    const size = file.fileSize;
     const usable =
       prefix !== undefined &&
       Number.isSafeInteger(offset) &&
@@ -1003,7 +1001,7 @@ class Receiver implements ReceiverMachine {
 
   #onData(state: Receiving, bytes: Uint8Array): ReceiverAction[] {
     const written = state.written + bytes.byteLength;
-    if (state.fileSize !== null && written > state.fileSize) return this.#overrun(state);
+    if (written > state.fileSize) return this.#overrun(state);
     if (bytes.byteLength === 0) return [];
     this.#state = { ...state, written };
     this.#bytesDone += bytes.byteLength;
@@ -1039,7 +1037,7 @@ class Receiver implements ReceiverMachine {
   }
 
   #onEnd(state: Receiving): ReceiverAction[] {
-    if (state.fileSize !== null && state.written !== state.fileSize) {
+    if (state.written !== state.fileSize) {
       const reason = `${state.path} was discarded: ${state.written} of ${state.fileSize} bytes arrived`;
       return this.#abortWithReason({ code: 'ERR_SIZE_MISMATCH', message: reason }, reason);
     }

@@ -354,7 +354,7 @@ class ReceiveSession {
           fileCount: action.total,
           fileName: state.phase === 'receiving' ? state.path : '',
           fileBytes: action.fileBytes,
-          fileSize: action.fileSize ?? action.fileBytes,
+          fileSize: action.fileSize,
           bytesDone: action.bytesDone,
           totalBytes: action.totalBytes,
         });
@@ -524,7 +524,7 @@ class ReceiveSession {
   async #open(target: SaveTarget, action: Extract<ReceiverAction, { type: 'open-part' }>) {
     const { index, path, fileSize, resume } = action;
     const verifying = this.#machine.agreed.has('verify');
-    if (resume === undefined || fileSize === null) {
+    if (resume === undefined) {
       await target.open(index, path, fileSize);
       if (verifying) this.#startDigest(target, index, []);
       return;
