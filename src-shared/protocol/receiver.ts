@@ -790,11 +790,7 @@ class Receiver implements ReceiverMachine {
       );
     }
     this.#listed = listing;
-    const mismatch = this.#unlike(
-      0,
-      first.path,
-      first.sizeAnnounced ? first.fileSize : undefined,
-    );
+    const mismatch = this.#unlike(0, first.path, first.sizeAnnounced ? first.fileSize : undefined);
     if (mismatch !== undefined) return this.#refuse(mismatch);
     this.#offer = undefined;
     if (!this.#config.askBeforeAccepting) return [...cleared, ...this.#accept(first)];
@@ -849,11 +845,7 @@ class Receiver implements ReceiverMachine {
   }
 
   #resumes(file: AnnouncedFile): boolean {
-    return (
-      this.#agreed.has('resume') &&
-      file.fileSize > 0 &&
-      !this.#isText(file)
-    );
+    return this.#agreed.has('resume') && file.fileSize > 0 && !this.#isText(file);
   }
 
   /**
