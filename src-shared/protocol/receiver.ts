@@ -34,6 +34,7 @@ import {
 import { ArmedTimers, type TimerAction } from './timer-actions';
 import { advertisedRange, negotiateVersion, type PeerVersion } from './version-negotiation';
 import { versionReasonForPeer, versionRemedy, type RemedySurface } from './version-remedy';
+import { sameSecret } from '../verify/same-secret';
 
 export interface ReceiverConfig {
   surface: Surface;
@@ -665,13 +666,18 @@ class Receiver implements ReceiverMachine {
    * proof goes out, before anyone is asked and so before the first ack.
    */
   #checkLink(): ReceiverAction[] {
-    const expected = this.#expectedProof;
-    const got = this.#senderProof;
+    const expectedProof = this.#expectedProof;
+    const senderProof = this.#senderProof;
     const own = this.#ownProof;
-    if (expected === undefined || got === undefined || own === undefined || this.#linkChecked) {
+    if (
+      expectedProof === undefined ||
+      senderProof === undefined ||
+      own === undefined ||
+      this.#linkChecked
+    ) {
       return [];
     }
-    if (got !== expected) return this.#linkRefused();
+    if (!sameSecret(senderProof, expectedProof)) return this.#linkRefused();
     this.#linkChecked = true;
     const frame = encodeMessage(
       { type: 'ferry-link-proof', mac: own },
@@ -704,7 +710,7 @@ class Receiver implements ReceiverMachine {
   /** The revealed nonce must be the one committed to; only then are the words shown. */
   #onWords(words: string, revealedCommit: string): ReceiverAction[] {
     if (this.#state.phase !== 'awaiting-sender' || !this.#revealed || this.#words) return [];
-    if (revealedCommit !== this.#senderCommit) {
+    if (this.#senderCommit === undefined || !sameSecret(revealedCommit, this.#senderCommit)) {
       return this.#sasFailed(
         'the nonce the sending device revealed is not the one it committed to',
       );

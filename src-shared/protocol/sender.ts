@@ -27,6 +27,7 @@ import { explainIncompatible, LINK_REFUSED_REASON } from './peer-incompatible';
 import { ArmedTimers, type TimerAction } from './timer-actions';
 import { negotiateVersion, type PeerVersion } from './version-negotiation';
 import { versionReasonForPeer, versionRemedy, type RemedySurface } from './version-remedy';
+import { sameSecret } from '../verify/same-secret';
 
 export interface SenderFile {
   /** Chosen by the driver; the receiver echoes it in the ack. */
@@ -383,10 +384,10 @@ class Sender implements SenderMachine {
 
   /** The receiver's proof, once both it and the expected one are in, must be the expected one. */
   #checkLink(): SenderAction[] {
-    const expected = this.#expectedProof;
-    const got = this.#receiverProof;
-    if (expected === undefined || got === undefined || this.#linkChecked) return [];
-    if (got !== expected) return this.#linkRefused();
+    const expectedProof = this.#expectedProof;
+    const receiverProof = this.#receiverProof;
+    if (expectedProof === undefined || receiverProof === undefined || this.#linkChecked) return [];
+    if (!sameSecret(receiverProof, expectedProof)) return this.#linkRefused();
     this.#linkChecked = true;
     return this.#settleCheck();
   }
