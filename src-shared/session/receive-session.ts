@@ -193,7 +193,13 @@ class ReceiveSession {
     const channel =
       config.lanes === undefined
         ? config.channel
-        : new LaneBond(config.channel, 'receiver', config.lanes, clock);
+        : new LaneBond(
+            config.channel,
+            'receiver',
+            // Read as each offer comes: by then the sender's caps have been answered.
+            { ...config.lanes, agreed: () => this.#machine.agreed.has('lanes') },
+            clock,
+          );
     this.#channel = channel;
     this.#buffer = new ChannelBuffer(channel, clock);
     if (!acceptance.ask) this.#target = acceptance.target;
