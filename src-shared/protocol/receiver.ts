@@ -223,6 +223,8 @@ export interface ReceiverMachine {
   readonly peerCheck: PeerCheck | undefined;
   /** The name the sender announced beside `device`, once both named it (cleaned). */
   readonly peerName: string | undefined;
+  /** The sender's secret for meeting again after a lost link, once `reconnect` was agreed. */
+  readonly rejoinSecret: string | undefined;
   handle(event: ReceiverEvent): ReceiverAction[];
 }
 
@@ -297,6 +299,8 @@ class Receiver implements ReceiverMachine {
   #senderName: string | undefined;
   /** The sender's `ferry-caps` said its batch is a text message; counts once both named `text`. */
   #senderText = false;
+  /** The sender's secret for meeting again after a lost link; `reconnect` counts only with it. */
+  #rejoinSecret: string | undefined;
   /** The words, kept back while the secret link's proofs are still being checked. */
   #words: string | undefined;
   /** The sender's proof, and the one expected of it, computed here. */
@@ -341,6 +345,10 @@ class Receiver implements ReceiverMachine {
 
   get peerName(): string | undefined {
     return this.#agreed.has('device') ? this.#senderName : undefined;
+  }
+
+  get rejoinSecret(): string | undefined {
+    return this.#agreed.has('reconnect') ? this.#rejoinSecret : undefined;
   }
 
   get #native(): boolean {
@@ -484,6 +492,7 @@ class Receiver implements ReceiverMachine {
           this.#senderCommit = message.commit;
           this.#senderName = message.name;
           this.#senderText = message.text === true;
+          this.#rejoinSecret = message.rejoin;
           // `sas` without a commitment cannot be checked: that sender is not verified.
           this.#agreed = new Set(
             message.caps.filter(
@@ -492,6 +501,8 @@ class Receiver implements ReceiverMachine {
           );
           // The link's proofs reuse both nonces: without `sas` there is nothing to prove with.
           if (!this.#agreed.has('sas')) this.#agreed.delete('link');
+          // Without the sender's secret, the room to meet again in is one a stranger could find.
+          if (message.rejoin === undefined) this.#agreed.delete('reconnect');
         }
         return [];
       case 'ferry-sas-reveal':
@@ -963,7 +974,10 @@ class Receiver implements ReceiverMachine {
    */
   #answerCaps(early: boolean): ReceiverAction[] {
     if (this.#senderCaps === undefined) return [];
-    const caps = [...this.#caps];
+    // Named only when it can be agreed, so that both sides agree the same.
+    const caps = this.#caps.filter(
+      (cap) => cap !== 'reconnect' || this.#rejoinSecret !== undefined,
+    );
     const answered = this.#answeredCaps;
     if (answered === undefined ? caps.length === 0 : sameCaps(answered, caps)) return [];
     this.#answeredCaps = caps;

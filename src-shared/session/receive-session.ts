@@ -138,6 +138,8 @@ export interface ReceiveSessionEnd {
   target: SaveTarget | undefined;
   /** How far the batch got, as its progress last said: what a reconnect keeps. */
   kept: KeptBytes;
+  /** The sender's secret, when `reconnect` was agreed: see SessionEndForReconnect. */
+  rejoinSecret?: string;
 }
 
 /** Where a silent link is worth a reconnect: the batch was accepted and is not complete. */
@@ -248,6 +250,9 @@ class ReceiveSession {
         received: this.#received,
         travelled: this.#travelled,
         lost: this.#lost,
+        ...(this.#machine.rejoinSecret === undefined
+          ? {}
+          : { rejoinSecret: this.#machine.rejoinSecret }),
         target: this.#target,
         kept: this.#kept,
       }));
