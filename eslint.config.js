@@ -156,6 +156,22 @@ const layeringBelowTheTop = [
   ),
 ];
 
+// Secret comparisons: a commitment, a MAC or a proof compared with `===` stops at the first
+// byte that differs, and so leaks through timing how much of it matched. Such values are named
+// for what they are (…Proof, …Mac, …Commit, …Commitment) and go through `sameSecret`
+// (src-shared/verify/same-secret.ts); comparing one with `undefined` or `null` is fine.
+const SECRET_NAME = '/(proof|mac|commit|commitment)$/i';
+const SECRET_COMPARISON =
+  'Compare secret-derived values with sameSecret (src-shared/verify/same-secret.ts), not with an equality operator: it takes the same time however much matches.';
+const secretComparisons = ['left', 'right'].flatMap((side) => {
+  const other = side === 'left' ? 'right' : 'left';
+  const notAbsent = `:not([${other}.name='undefined']):not([${other}.raw='null'])`;
+  return [`${side}.name`, `${side}.property.name`].map((name) => ({
+    selector: `BinaryExpression[operator=/^[!=]==?$/][${name}=${SECRET_NAME}]${notAbsent}`,
+    message: SECRET_COMPARISON,
+  }));
+});
+
 export default tseslint.config(
   {
     ignores: ['node_modules/', 'out/', 'dist/', 'release/', 'test-results/', 'playwright-report/'],
@@ -190,6 +206,11 @@ export default tseslint.config(
         { name: 'crypto', message: 'Inject randomness instead of reading a global source.' },
       ],
     },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...secretComparisons] },
   },
   {
     files: ['src-renderer/**/*.{ts,tsx}'],

@@ -6,6 +6,7 @@ import { digestTree, randomFile, scratchDir } from './support/web-client/test-fi
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CLI = join(ROOT, 'src-main/cli/main.ts');
+const IMPOSTOR = join(ROOT, 'e2e/support/restored-room-impostor.ts');
 const SIZE = 512 * 1024 * 1024;
 /** How long the route stays cut: longer than the 4 s of silence that means "lost". */
 const CUT_MS = 5_000;
@@ -54,6 +55,10 @@ test('a route cut for 5 s mid-transfer is restored by both command-line peers, w
   await expect
     .poll(() => bytesOnDisk(inbox), { timeout: 60_000, intervals: [20] })
     .toBeGreaterThan(SIZE / 8);
+  // Someone who learned the code waits where a room derived from the code's room would be
+  // (docs/protocol.md, "Reconnect"): the two must meet again elsewhere, where only they can.
+  const impostor = a.spawn(process.execPath, typeScriptArgs(IMPOSTOR, url, code));
+  await impostor.waitForLine(/^waiting in the restored room$/, 30_000);
   const restore = await lan!.cutRoute();
   await new Promise((resolveCut) => setTimeout(resolveCut, CUT_MS));
   await restore();
@@ -64,4 +69,5 @@ test('a route cut for 5 s mid-transfer is restored by both command-line peers, w
   expect(sender.transcript()).toMatch(RECONNECTING);
   expect(sender.transcript()).toMatch(/^Delivered and verified 1 file/m);
   expect(digestTree(inbox)).toEqual(digestTree(outbox));
+  expect(impostor.transcript()).not.toMatch(/a peer connected to the impostor/);
 });

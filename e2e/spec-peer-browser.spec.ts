@@ -211,6 +211,37 @@ test.describe('the native spec peer and the web client', () => {
       expect(sha256(saved)).toBe(sha256(file));
     }
   });
+
+  // docs/protocol.md, "Secret link": a page opened from a link with a key holds a key, and a
+  // sender that cannot prove it is refused before any file data, with nothing saved.
+  test('native spec peer → web client opened from a link with a key: refused, nothing saved', async ({
+    browser,
+  }) => {
+    const file = randomFile(freshFolder('keyed'), 'report.pdf', 5 * MiB);
+    let announced!: (code: string) => void;
+    const code = new Promise<string>((resolve) => (announced = resolve));
+    const sending = specSend({
+      serverUrl: web.serverUrl,
+      files: [{ name: 'report.pdf', path: file }],
+      onCode: announced,
+    });
+    const outcome = sending.then(
+      () => 'the spec peer finished',
+      (error: unknown) => String(error),
+    );
+    const page = await openPeer(
+      browser,
+      `${web.url}/#receive=${await code}&key=q83vEjRWeJCrze8SNFZ4kA`,
+    );
+    pages.push(page);
+    await page.page.getByRole('button', { name: 'Receive', exact: true }).click();
+
+    expect(await page.failure()).toContain('the other device did not prove the link’s secret');
+    expect(await outcome).toMatch(
+      /holds the secret key of a link, and this device did not prove it/,
+    );
+    expect(page.downloadsStarted).toBe(0);
+  });
 });
 
 /** The spec sender ended before it had a code to show: its error says why. */

@@ -117,13 +117,14 @@ describe('the CLI with the strict spec-only peer', () => {
     ROUNDS_TIMEOUT_MS,
   );
 
-  it('receives from the spec peer with a link’s key: nothing new on the wire, and the key said unused', async () => {
-    const files = batch(1);
+  // A key is a requirement (docs/protocol.md, "Secret link"): a sender that cannot prove it is
+  // refused before its first ack, whoever it is.
+  it('refuses the spec peer when given a link’s key: told why in the spec’s words, nothing written', async () => {
     const destination = join(scratch.path, 'from-spec-with-key');
     let receiver: CliProcess | undefined;
-    const sent = await specSend({
+    const refused = await specSend({
       serverUrl: server.url,
-      files,
+      files: batch(1),
       onCode: (code) => {
         receiver = startCli([
           'receive',
@@ -133,18 +134,28 @@ describe('the CLI with the strict spec-only peer', () => {
           destination,
           '--yes',
           '--no-report',
-          `${server.url}/#receive=${code}&key=q83vEjRWeJCrze8SNFZ4kA`,
+          code,
+          '--key=q83vEjRWeJCrze8SNFZ4kA',
         ]);
       },
-    });
+    }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     const received = await receiver?.exited;
-    expect(received?.code, `${received?.stdout}\n${received?.stderr}`).toBe(EXIT.ok);
-    // A sender that announced nothing cannot prove the key: the spec's wire, and said plainly.
-    expect(unknownTypes(sent.steps)).toEqual([]);
-    expect(verifyLines(received?.stdout ?? '')).toEqual([
-      `${NOT_VERIFIED}; the link’s secret was not used`,
-    ]);
-    await expectSameFiles(destination, files);
+
+    expect(received?.code, `${received?.stdout}\n${received?.stderr}`).toBe(EXIT.failed);
+    expect(received?.stderr).toContain(
+      'Someone may be intercepting this connection (the other device did not prove the link’s secret)',
+    );
+    expect(refused).toBeInstanceOf(SpecPeerError);
+    const steps = refused instanceof SpecPeerError ? refused.steps : [];
+    expect(refused instanceof Error && refused.message, steps.join('\n')).toMatch(
+      /the receiver sent incompatible .*holds the secret key of a link, and this device did not prove it/,
+    );
+    expect(unknownTypes(steps)).toEqual([]);
+    // No file, no .part, no sidecar.
+    expect(await filesUnder(destination)).toEqual([]);
   });
 
   it(

@@ -14,7 +14,7 @@ import { startCli, startCliReceiver } from './test-support/cli-process';
 const MiB = 1024 * 1024;
 const CODE_LINE = /^Code: ([a-z]+(?:-[a-z]+){2,3})$/;
 const NOTE = 'read by the middle\n';
-const RUN_LINE = /^On the other device run: ferry receive ([a-z-]+) --key ([A-Za-z0-9_-]{22})$/;
+const RUN_LINE = /^On the other device run: ferry receive ([a-z-]+) --key=([A-Za-z0-9_-]{22})$/;
 
 const rig = useLoopbackRig();
 let middle: ManInTheMiddle | undefined;

@@ -10,7 +10,7 @@ import { startCli } from './test-support/cli-process';
 // docs/protocol.md, "Remembered devices", as a person at two command lines sees it: Ana sends
 // from one installation (her own FERRY_HOME), Bea receives on another.
 const CODE_LINE = /^Code: ([a-z]+(?:-[a-z]+){2,3})$/;
-const RUN_LINE = /^On the other device run: ferry receive ([a-z-]+) --key ([A-Za-z0-9_-]{22})$/;
+const RUN_LINE = /^On the other device run: ferry receive ([a-z-]+) --key=([A-Za-z0-9_-]{22})$/;
 const verifyLines = (stdout: string): string[] =>
   stdout.split('\n').filter((line) => line.startsWith('Verify: '));
 

@@ -9,7 +9,7 @@ import { startCli } from './test-support/cli-process';
 // docs/protocol.md, "Verification words", as a person at each command line sees them.
 const CODE_LINE = /^Code: ([a-z]+(?:-[a-z]+){2,3})$/;
 const VERIFY_LINE = /^Verify: /;
-const RUN_LINE = /^On the other device run: ferry receive ([a-z-]+) --key ([A-Za-z0-9_-]{22})$/;
+const RUN_LINE = /^On the other device run: ferry receive ([a-z-]+) --key=([A-Za-z0-9_-]{22})$/;
 const WORDS_LINE = /^Verify: [a-z]+ [a-z]+ [a-z]+ \(check the other device shows the same words\)$/;
 
 const rig = useLoopbackRig();

@@ -6,7 +6,7 @@ Usage:
   ferry send [--server URL | --lan] [--verify] [--remember NAME] [--to NAME] PATH...
   ferry send [--server URL | --lan] [--verify] [--remember NAME] [--to NAME] --text TEXT|-
   ferry receive [--server URL | --lan] [--out DIR] [--yes] [--no-report] [--verify]
-                [--remember NAME] [--from NAME] [--key KEY] CODE|LINK
+                [--remember NAME] [--from NAME] [--key=KEY] CODE|LINK
   ferry devices [list | rename NAME NEW-NAME | forget NAME]
   ferry --help | --version
 
@@ -32,7 +32,7 @@ Options:
   --out DIR      Where received files go (default: the current folder)
   --yes, -y      Accept the offer without asking
   --no-report    Do not add the received byte count to the server's anonymous counter
-  --key KEY      The key of the sender's link (the part after "key="), when only the
+  --key=KEY      The key of the sender's link (the part after "key="), when only the
                  code was typed
   --verify       Ask "Do the words match on the other device?" before any file data
                  moves; no (or a device that cannot show words) stops the transfer

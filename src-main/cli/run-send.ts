@@ -11,6 +11,7 @@ import { EXIT, type ExitCode } from './exit-codes';
 import { deliveredFileLines } from './delivered-files';
 import { followTransfer } from './follow-transfer';
 import type { Command } from './parse-args';
+import { receiveCommandLine } from './receive-command-line';
 import { confirmWords, verifyLinePrinter } from './verify-words';
 import { rememberPeer, setUpTransfer } from './cli-devices';
 
@@ -64,9 +65,7 @@ export async function runSend(
         display.line(`Ready to send ${files} (${formatBytes(state.totalBytes)}).`);
         // The key rides with the code, so the receiver proves the connection by itself
         // (docs/protocol.md, "Secret link").
-        display.line(
-          `On the other device run: ferry receive ${state.code}${state.key === undefined ? '' : ` --key ${state.key}`}`,
-        );
+        display.line(`On the other device run: ${receiveCommandLine(state.code, state.key)}`);
         display.line('Waiting for the receiver...');
         break;
       }

@@ -8,12 +8,9 @@ const YES = /^\s*y(es)?\s*$/i;
 export function verifyLine(check: PeerCheck): string {
   if (check.kind === 'link') return 'Verify: verified automatically by the secret link';
   if (check.kind === 'device') return `Verify: ${rememberedDeviceLine(check.name)}`;
-  const line =
-    check.kind === 'words'
-      ? `Verify: ${check.words} (check the other device shows the same words)`
-      : 'Verify: not available — the other device was not verified';
-  // A key given that the sender could not prove it holds: said, not hidden (docs/protocol.md, "Secret link").
-  return check.linkUnused === true ? `${line}; the link’s secret was not used` : line;
+  return check.kind === 'words'
+    ? `Verify: ${check.words} (check the other device shows the same words)`
+    : 'Verify: not available — the other device was not verified';
 }
 
 /** With `--verify`: asked once the words are shown, before any file data moves. */

@@ -12,6 +12,7 @@ import {
   readLaneMessage,
   stripeFrame,
 } from '../../src-shared/session/lanes/lane-messages';
+import { LANE_CHANNEL } from '../../src-shared/session/lanes/lane-connection';
 import { isProbe, isProbeAnswer } from '../../src-shared/session/lanes/lane-probe';
 import { laneMarker } from '../../src-shared/session/lanes/lane-reorder';
 import type {
@@ -32,6 +33,7 @@ import { signalingPair } from '../../src-shared/session/testing/signaling-pair';
 import { nodeClock } from './node-clock';
 import { PeerLink } from './peer-link';
 import { HeldLane } from './test-support/held-lane';
+import { countingPeers, offerLaneRegardless } from './test-support/lane-offer';
 import { rawLaneAnswerer } from './test-support/raw-lane-answerer';
 
 const links: PeerLink[] = [];
@@ -53,7 +55,7 @@ const TIMEOUTS = {
 
 const LANES = 4;
 /** Loopback has no round trip to speak of: these tests open lanes regardless. */
-const LANE_OPTIONS = { createPeer, count: LANES, minRoundTripMs: 0 };
+const LANE_OPTIONS = { createPeer, count: LANES, minRoundTripMs: 0, agreed: () => true };
 const FRAME_BYTES = 64 * 1024;
 /** A batch worth lanes: large enough, on a direct route. */
 const BATCH = { bytes: LANE_MIN_BATCH_BYTES, relayed: false };
@@ -184,6 +186,29 @@ describe('lanes: one ordered channel over several node-datachannel connections',
     expect([...(await lane.firstMessage)]).toEqual([...laneMarker(1)]);
     expect(lane.announced).toEqual([]);
   });
+
+  // docs/protocol.md, "Lanes": each answered lane is a connection gathering with this side's ICE
+  // list, so a receiver answers only a sender that agreed lanes.
+  it.each([
+    [false, 0],
+    [true, 1],
+  ])(
+    'a receiver with lanes agreed %s makes %i connection for a lane offer',
+    async (agreed, count) => {
+      const [out, into] = await firstConnection();
+      const peers = countingPeers(createPeer);
+      const receiver = new LaneBond(
+        into,
+        'receiver',
+        { ...LANE_OPTIONS, createPeer: peers.createPeer, agreed: () => agreed },
+        nodeClock,
+      );
+
+      await offerLaneRegardless(out, receiver, createPeer('offerer', LANE_CHANNEL));
+
+      expect(peers.made()).toBe(count);
+    },
+  );
 
   it('ends the link when a sender stripes over a lane the receiver never answered', async () => {
     const [out, into] = await firstConnection();

@@ -9,6 +9,16 @@ import { scratchFolder, sha256File, writeRandomFile } from './test-support/files
 import { startLoopbackServer } from './test-support/loopback-server';
 import { transferPair } from './test-support/transfer-pair';
 import { startTurnServer, type TurnServer } from './test-support/turn-server-process';
+import { countingPeers, offerLaneRegardless } from './test-support/lane-offer';
+import { connectPeer } from '../../src-shared/session/connect-peer';
+import { LaneBond } from '../../src-shared/session/lanes/lane-bond';
+import { LANE_CHANNEL } from '../../src-shared/session/lanes/lane-connection';
+import type { NegotiatedChannel } from '../../src-shared/session/ports';
+import { signalingPair } from '../../src-shared/session/testing/signaling-pair';
+import type { IceServerEntry } from '../../src-shared/signaling/http-api';
+import { toNativeIceServers } from './native-ice-servers';
+import { nodeClock } from './node-clock';
+import { PeerLink } from './peer-link';
 
 describeNeeding('coturn', 'the relay route through a real TURN server (coturn)', () => {
   let turn: TurnServer;
@@ -71,5 +81,53 @@ describeNeeding('coturn', 'the relay route through a real TURN server (coturn)',
     expect(outcome.receiver).toMatchObject({ phase: 'done', verified: true });
     expect(outcome.senderRoute).toMatchObject({ relayed: true });
     expect(await sha256File(join(destination, 'relayed-large.bin'))).toBe(await sha256File(file));
+  });
+
+  // docs/protocol.md, "Lanes": each answered lane would gather with this side's TURN list, up to
+  // eleven more allocations on a shared relay, whatever the sender decided.
+  it('a receiver answers no lane offer over a relayed route, even with lanes agreed', async () => {
+    const response = await fetch(`${server.url}/api/turn-credentials`);
+    const iceServers = toNativeIceServers((await response.json()) as IceServerEntry[]);
+    const links: PeerLink[] = [];
+    const createPeer = (role: 'offerer' | 'answerer', negotiated?: NegotiatedChannel) => {
+      const link = new PeerLink({
+        role,
+        iceServers,
+        relayOnly: true,
+        ...(negotiated && { negotiated }),
+      });
+      links.push(link);
+      return link;
+    };
+    try {
+      const room = signalingPair();
+      const timeouts = {
+        offerAnswer: 5000,
+        connect: 10_000,
+        attempt: 8000,
+        channelGrace: 3000,
+        peerJoin: 5000,
+      };
+      const common = { createPeer, clock: nodeClock, timeouts };
+      const sending = connectPeer({ ...common, signaling: room.sender }).result;
+      const receiving = connectPeer({ ...common, signaling: room.receiver }).result;
+      room.join();
+      const [out, into] = [await sending, await receiving];
+      if (!out.ok || !into.ok) throw new Error('the relayed first connection did not open');
+      expect(await into.channel.relayed()).toBe(true);
+      const peers = countingPeers(createPeer);
+      const receiver = new LaneBond(
+        into.channel,
+        'receiver',
+        { createPeer: peers.createPeer, count: 12, minRoundTripMs: 0, agreed: () => true },
+        nodeClock,
+      );
+
+      await offerLaneRegardless(out.channel, receiver, createPeer('offerer', LANE_CHANNEL));
+
+      expect(peers.made()).toBe(0);
+    } finally {
+      for (const link of links) link.close(0);
+    }
   });
 });

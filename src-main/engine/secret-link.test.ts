@@ -98,7 +98,7 @@ describe('two native peers and the secret link', () => {
     expect(await filesUnder(destination)).toEqual([]);
   });
 
-  it('say plainly that the key was not used against a sender that cannot prove it', async () => {
+  it('refuse, with the key, a sender that does not name link, before anything lands', async () => {
     const source = join(rig.scratch.path, 'old-sender', 'note.txt');
     await writeTextFile(source, 'an older sender');
     const destination = join(rig.scratch.path, 'old-sender-received');
@@ -115,8 +115,19 @@ describe('two native peers and the secret link', () => {
       },
     );
 
-    expect(outcome.receiver.phase).toBe('done');
-    expect(offers[0].peerCheck).toEqual({ kind: 'unverified', linkUnused: true });
-    expect(await filesUnder(destination)).toEqual(['note.txt']);
+    expect(outcome.receiver).toMatchObject({
+      phase: 'failed',
+      code: 'ERR_LINK_MISMATCH',
+      message:
+        'someone may be intercepting this connection (the other device did not prove the link’s secret)',
+    });
+    // A sender that never heard of links reads the spec's abort with its reason.
+    expect(outcome.sender).toMatchObject({
+      phase: 'failed',
+      code: 'ERR_PEER_ABORTED',
+      message: expect.stringContaining('this device did not prove it'),
+    });
+    expect(offers).toEqual([]);
+    expect(await filesUnder(destination)).toEqual([]);
   });
 });

@@ -111,13 +111,6 @@ describe('the accept prompt and the verification words', () => {
     expect(screen.queryByText(/^Verification words/)).toBeNull();
   });
 
-  it('says plainly when the link’s secret could not be used', async () => {
-    await showing(offerChecked({ kind: 'unverified', linkUnused: true }));
-    expect(screen.getByTestId('peer-check').textContent).toBe(
-      'Not verified: the other device cannot show verification words. The link’s secret was not used: the other device cannot check it.',
-    );
-  });
-
   it('says plainly when the sending device cannot be verified', async () => {
     await showing(listedOffer());
     expect(screen.getByTestId('peer-check').textContent).toBe(

@@ -1,6 +1,5 @@
 import {
   LINK_MATCHED,
-  LINK_UNUSED,
   rememberedDeviceLine,
   type PeerCheck,
 } from '../../src-shared/transfer/transfer-view';
@@ -28,18 +27,17 @@ export function PeerCheckLine({ check }: { check: PeerCheck }) {
       </p>
     );
   }
-  const unused = check.linkUnused === true ? ` ${LINK_UNUSED}` : '';
   if (check.kind === 'unverified') {
     return (
       <p className="peer-check peer-check--unverified" data-testid="peer-check">
-        Not verified: the other device cannot show verification words.{unused}
+        Not verified: the other device cannot show verification words.
       </p>
     );
   }
   return (
     <p className="peer-check" data-testid="peer-check">
       Verification words: <strong className="verification-words">{check.words}</strong> — check the
-      other device shows the same{unused === '' ? '' : `.${unused}`}
+      other device shows the same
     </p>
   );
 }

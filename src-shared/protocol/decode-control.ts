@@ -151,6 +151,7 @@ const FIELDS = [
   'mac',
   'name',
   'text',
+  'rejoin',
   'pv',
   'pvMin',
   'ver',
@@ -271,19 +272,27 @@ const DEVICE_NAME = v.fallback(
 /** Only `true` says a text message: any other value reads as a batch of files. */
 const TEXT_FLAG = v.fallback(v.optional(v.literal(true)), undefined);
 
+/** An unusable rejoin secret is dropped: the batch then goes on without `reconnect`. */
+const REJOIN_SECRET = v.fallback(
+  v.optional(sasHex('rejoin is not 32 bytes in lowercase hex')),
+  undefined,
+);
+
 const SENDER_CAPS = v.pipe(
   v.object({
     caps: CAPS_LIST,
     commit: v.optional(sasHex(COMMIT_PROBLEM)),
     name: DEVICE_NAME,
     text: TEXT_FLAG,
+    rejoin: REJOIN_SECRET,
   }),
-  v.transform(({ caps, commit, name, text }): CapsMessage => ({
+  v.transform(({ caps, commit, name, text, rejoin }): CapsMessage => ({
     type: 'ferry-caps',
     caps: caps.filter(isCapability),
     ...(commit === undefined ? {} : { commit }),
     ...(name === undefined ? {} : { name }),
     ...(text === undefined ? {} : { text }),
+    ...(rejoin === undefined ? {} : { rejoin }),
   })),
 );
 

@@ -45,6 +45,7 @@ export function encodeControlJson(message: ControlMessage | ExtensionMessage): s
         nonce: message.nonce,
         name: message.name,
         text: message.text,
+        rejoin: message.rejoin,
       });
     case 'ferry-sas-reveal':
       return JSON.stringify({ type: message.type, nonce: message.nonce });

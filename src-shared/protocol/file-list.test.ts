@@ -161,7 +161,10 @@ describe('the receiver asking its person with the sender’s list', () => {
   /** A receiver that heard the sender's caps and first metadata, and answered with its own. */
   function awaitingList(overrides: Partial<ReceiverConfig> = {}) {
     const machine = receiver(overrides);
-    machine.handle({ type: 'frame', frame: text({ type: 'ferry-caps', caps: CAPS }) });
+    machine.handle({
+      type: 'frame',
+      frame: text({ type: 'ferry-caps', caps: CAPS, rejoin: '7e'.repeat(32) }),
+    });
     const actions = machine.handle({ type: 'frame', frame: metadata(0) });
     return { machine, actions };
   }
@@ -217,7 +220,10 @@ describe('the receiver asking its person with the sender’s list', () => {
 
   it('does not answer early when it will not ask, and then never names list', () => {
     const machine = receiver({ askBeforeAccepting: false });
-    machine.handle({ type: 'frame', frame: text({ type: 'ferry-caps', caps: CAPS }) });
+    machine.handle({
+      type: 'frame',
+      frame: text({ type: 'ferry-caps', caps: CAPS, rejoin: '7e'.repeat(32) }),
+    });
     expect(types(machine.handle({ type: 'frame', frame: metadata(0) }))).toEqual([]);
     const actions = machine.handle({ type: 'part-opened', index: 0, offset: 0 });
     expect(messages(actions)).toEqual([

@@ -116,6 +116,12 @@ export interface CapsMessage {
    * that agreed `text` shows instead of saving (docs/protocol.md, "Text messages").
    */
   text?: boolean;
+  /**
+   * Sender's, beside `reconnect`: a fresh 32-byte secret, lowercase hex, from which both sides
+   * derive the room they meet in after a lost link (docs/protocol.md, "Reconnect"). Without one,
+   * `reconnect` is not agreed.
+   */
+  rejoin?: string;
 }
 
 /** Receiver to sender, just before an ack with a non-zero offset: what it already has of the file. */

@@ -11,6 +11,13 @@ import { versionRemedy, type RemedySurface } from './version-remedy';
 export const LINK_REFUSED_REASON =
   'the secret link did not check out: someone may be intercepting this connection';
 
+/** Why a receiver holding a link's key stops when the sender did not agree `link`. */
+export const LINK_UNPROVEN_PROBLEM = 'the other device did not prove the link’s secret';
+
+/** The same, told to the sender, which may be a spec-only peer that never heard of links. */
+export const LINK_UNPROVEN_REASON =
+  'the receiving device holds the secret key of a link, and this device did not prove it: someone may be intercepting this connection';
+
 /**
  * What an incoming `incompatible` means here. When the ranges miss, the remedy is rebuilt for this
  * surface from the peer's pv/pvMin and the wire reason is not trusted; when they overlap, the peer

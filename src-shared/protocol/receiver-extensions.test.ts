@@ -11,7 +11,8 @@ const CAPS: Capability[] = ['verify', 'resume', 'reconnect'];
 const SIZE = 3 * VERIFY_BLOCK_BYTES + 5;
 const PREFIX = 'c'.repeat(64);
 const text = (value: unknown): Frame => textFrame(JSON.stringify(value));
-const SENDER_CAPS = text({ type: 'ferry-caps', caps: CAPS });
+const REJOIN = '7e'.repeat(32);
+const SENDER_CAPS = text({ type: 'ferry-caps', caps: CAPS, rejoin: REJOIN });
 const METADATA = text({
   type: 'metadata',
   id: 'f-1',
@@ -64,6 +65,28 @@ describe('the receiver resuming a file', () => {
       { type: 'ferry-resume', id: 'f-1', offset: 2 * VERIFY_BLOCK_BYTES, prefix: PREFIX },
       { type: 'ack', id: 'f-1', offset: 2 * VERIFY_BLOCK_BYTES, ...LOCAL },
     ]);
+  });
+
+  // docs/protocol.md, "Reconnect": the room to meet again in derives from the sender's secret.
+  it('agrees reconnect only with the sender’s secret, and keeps it for meeting again', () => {
+    const { machine } = offering(0);
+    expect(machine.agreed.has('reconnect')).toBe(true);
+    expect(machine.rejoinSecret).toBe(REJOIN);
+
+    const without = createReceiver({
+      surface: 'native',
+      caps: CAPS,
+      local: LOCAL,
+      remedySurface: 'cli',
+      askBeforeAccepting: false,
+    });
+    without.handle({ type: 'channel-open' });
+    without.handle({ type: 'frame', frame: text({ type: 'ferry-caps', caps: CAPS }) });
+    without.handle({ type: 'frame', frame: METADATA });
+    const actions = without.handle({ type: 'part-opened', index: 0, offset: 0 });
+    expect(sent(actions)[0]).toEqual({ type: 'ferry-caps', caps: ['verify', 'resume'] });
+    expect(without.agreed.has('reconnect')).toBe(false);
+    expect(without.rejoinSecret).toBeUndefined();
   });
 
   it('offers nothing it cannot vouch for: an offset off a block boundary acks 0', () => {

@@ -366,30 +366,36 @@ describe('errors: bytes written differ from fileSize', () => {
 });
 
 describe('errors: no usable fileSize announced', () => {
+  // Ferry's choice (docs/protocol.md, "Per-file sequence"): the spec lets a browser keep what
+  // arrives unchecked, which hands a sender unbounded bytes; every surface reads the size as 0.
   it.each([{ fileSize: undefined }, { fileSize: -1 }, { fileSize: '5' }])(
-    'a browser receiver skips the check and keeps what arrived (%o)',
+    'a browser receiver reads it as 0 and discards the file at its first byte (%o)',
     (fields) => {
       const machine = receiving({ ...fields, totalBytes: 0 }, { ...BROWSER });
-      expect(machine.state).toMatchObject({ phase: 'receiving', fileSize: null });
-      expect(machine.handle({ type: 'frame', frame: data('1234567') })).toEqual([
-        { type: 'write', index: 0, bytes: utf8.encode('1234567') },
+      expect(machine.state).toMatchObject({ phase: 'receiving', fileSize: 0 });
+      expect(machine.handle({ type: 'frame', frame: data('1') })).toEqual([
+        { type: 'discard', index: 0, keep: false },
         {
-          type: 'progress',
-          index: 0,
-          total: 1,
-          fileBytes: 7,
-          fileSize: null,
-          bytesDone: 7,
-          totalBytes: 0,
+          type: 'send',
+          frame: incompatibleToSender(
+            'notes.txt was discarded: your device announced no usable size for it',
+            { pv: 1, pvMin: 1 },
+          ),
+        },
+        {
+          type: 'fail',
+          code: 'ERR_SIZE_MISMATCH',
+          message: 'notes.txt was discarded: the sender announced no usable size',
         },
       ]);
-      expect(machine.handle({ type: 'frame', frame: END })).toEqual([
-        { type: 'commit', index: 0 },
-        { type: 'complete', files: 1, bytes: 7 },
-        { type: 'set-timer', timer: 'teardown', ms: 5000 },
-      ]);
+      expect(machine.handle({ type: 'frame', frame: END })).toEqual([]);
     },
   );
+
+  it('a browser receiver keeps an empty file announced without a size', () => {
+    const machine = receiving({ fileSize: undefined, totalBytes: 0 }, { ...BROWSER });
+    expect(machine.handle({ type: 'frame', frame: END })[0]).toEqual({ type: 'commit', index: 0 });
+  });
 
   it('a native receiver reads it as 0 and discards a non-empty file', () => {
     const machine = receiver();
@@ -819,7 +825,7 @@ describe('the receiver holds the batch to the total and count it was accepted at
     expect(actions).toContainEqual({ type: 'open-part', index: 0, path: 'notes.txt', fileSize: 5 });
   });
 
-  it('counts a file announced without a size as 0, as a browser keeps it unchecked', () => {
+  it('counts a file announced without a size as 0 in a browser too', () => {
     const machine = receiving({ total: 2, totalBytes: 5 }, { ...BROWSER });
     machine.handle({ type: 'frame', frame: data('12345') });
     machine.handle({ type: 'frame', frame: END });
@@ -827,7 +833,7 @@ describe('the receiver holds the batch to the total and count it was accepted at
       type: 'frame',
       frame: secondFile({ fileSize: undefined, totalBytes: 5 }),
     });
-    expect(actions).toContainEqual({ type: 'open-part', index: 1, path: 'b.bin', fileSize: null });
+    expect(actions).toContainEqual({ type: 'open-part', index: 1, path: 'b.bin', fileSize: 0 });
   });
 
   it('a batch announced anew after a lost link is held to its total again, from its first file', () => {

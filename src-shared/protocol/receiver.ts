@@ -25,10 +25,16 @@ import type {
   Outcome,
   SenderWireMessage,
 } from './messages';
-import { explainIncompatible, LINK_REFUSED_REASON } from './peer-incompatible';
+import {
+  explainIncompatible,
+  LINK_REFUSED_REASON,
+  LINK_UNPROVEN_PROBLEM,
+  LINK_UNPROVEN_REASON,
+} from './peer-incompatible';
 import { ArmedTimers, type TimerAction } from './timer-actions';
 import { advertisedRange, negotiateVersion, type PeerVersion } from './version-negotiation';
 import { versionReasonForPeer, versionRemedy, type RemedySurface } from './version-remedy';
+import { sameSecret } from '../verify/same-secret';
 
 export interface ReceiverConfig {
   surface: Surface;
@@ -51,8 +57,8 @@ export interface ReceiverConfig {
    */
   sasNonce?: string;
   /**
-   * This side holds the secret of the link it was opened from: `link` is announced beside `sas`
-   * (docs/protocol.md, "Secret link").
+   * This side holds the secret of the link it was opened from: `link` is announced beside `sas`,
+   * and a sender that does not prove it is refused (docs/protocol.md, "Secret link").
    */
   holdsLinkSecret?: boolean;
   /** This installation's name, announced beside `device` (docs/protocol.md, "Remembered devices"). */
@@ -75,8 +81,8 @@ export interface ListedEntry {
 export interface Offer {
   /** The first file's sanitized relative path. */
   fileName: string;
-  /** Null when the sender announced no usable size. */
-  fileSize: number | null;
+  /** 0 when the sender announced no usable size (docs/protocol.md, "Per-file sequence"). */
+  fileSize: number;
   total: number;
   totalBytes: number;
   sender: PeerVersion;
@@ -154,14 +160,14 @@ export type ReceiverAction =
   /** Read how much may still be written where the batch goes; answer with `free-space`. */
   | { type: 'read-free-space'; index: number }
   /**
-   * `path` is sanitized, relative and `/`-separated; `fileSize` null when none was announced.
+   * `path` is sanitized, relative and `/`-separated; `fileSize` 0 when none was announced.
    * `resume`: look for what a earlier try left of this file (answer with `part-opened`).
    */
   | {
       type: 'open-part';
       index: number;
       path: string;
-      fileSize: number | null;
+      fileSize: number;
       resume?: { senderFileId: string };
       /** A text message: held in memory and shown, never saved (docs/protocol.md, "Text messages"). */
       text?: true;
@@ -181,7 +187,7 @@ export type ReceiverAction =
       index: number;
       total: number;
       fileBytes: number;
-      fileSize: number | null;
+      fileSize: number;
       bytesDone: number;
       totalBytes: number;
     }
@@ -206,7 +212,7 @@ export type ReceiverState =
       index: number;
       id: string;
       path: string;
-      fileSize: number | null;
+      fileSize: number;
       written: number;
       /** A resume was offered: no byte may come before the sender's `ferry-start`. */
       awaitingStart: boolean;
@@ -226,6 +232,8 @@ export interface ReceiverMachine {
   readonly peerCheck: PeerCheck | undefined;
   /** The name the sender announced beside `device`, once both named it (cleaned). */
   readonly peerName: string | undefined;
+  /** The sender's secret for meeting again after a lost link, once `reconnect` was agreed. */
+  readonly rejoinSecret: string | undefined;
   handle(event: ReceiverEvent): ReceiverAction[];
 }
 
@@ -242,8 +250,8 @@ interface AnnouncedFile {
   index: number;
   id: string;
   path: string;
-  fileSize: number | null;
-  /** False when a native receiver read a missing size as 0. */
+  fileSize: number;
+  /** False when the sender announced no usable size, read as 0. */
   sizeAnnounced: boolean;
 }
 
@@ -300,6 +308,8 @@ class Receiver implements ReceiverMachine {
   #senderName: string | undefined;
   /** The sender's `ferry-caps` said its batch is a text message; counts once both named `text`. */
   #senderText = false;
+  /** The sender's secret for meeting again after a lost link; `reconnect` counts only with it. */
+  #rejoinSecret: string | undefined;
   /** The words, kept back while the secret link's proofs are still being checked. */
   #words: string | undefined;
   /** The sender's proof, and the one expected of it, computed here. */
@@ -344,6 +354,10 @@ class Receiver implements ReceiverMachine {
 
   get peerName(): string | undefined {
     return this.#agreed.has('device') ? this.#senderName : undefined;
+  }
+
+  get rejoinSecret(): string | undefined {
+    return this.#agreed.has('reconnect') ? this.#rejoinSecret : undefined;
   }
 
   get #native(): boolean {
@@ -487,6 +501,7 @@ class Receiver implements ReceiverMachine {
           this.#senderCommit = message.commit;
           this.#senderName = message.name;
           this.#senderText = message.text === true;
+          this.#rejoinSecret = message.rejoin;
           // `sas` without a commitment cannot be checked: that sender is not verified.
           this.#agreed = new Set(
             message.caps.filter(
@@ -495,6 +510,8 @@ class Receiver implements ReceiverMachine {
           );
           // The link's proofs reuse both nonces: without `sas` there is nothing to prove with.
           if (!this.#agreed.has('sas')) this.#agreed.delete('link');
+          // Without the sender's secret, the room to meet again in is one a stranger could find.
+          if (message.rejoin === undefined) this.#agreed.delete('reconnect');
         }
         return [];
       case 'ferry-sas-reveal':
@@ -566,8 +583,9 @@ class Receiver implements ReceiverMachine {
     }
     const path = sanitizeRelativePath(metadata.fileName);
     const sizeAnnounced = metadata.fileSize !== undefined;
-    // No usable size: a browser keeps what arrives unchecked, a native receiver reads it as 0.
-    const fileSize = metadata.fileSize ?? (this.#native ? 0 : null);
+    // No usable size reads as 0 on every surface, so any byte is an overrun: the spec lets a
+    // browser keep what arrives unchecked, which would let a sender fill its memory or disk.
+    const fileSize = metadata.fileSize ?? 0;
     if (index === 0) {
       this.#total = metadata.total;
       // Older senders announce a single file's batch as 0 bytes.
@@ -581,8 +599,12 @@ class Receiver implements ReceiverMachine {
     const file: AnnouncedFile = { index, id: metadata.id, path, fileSize, sizeAnnounced };
     const cleared = this.#timers.clear('first-data');
     if (index > 0) return [...cleared, ...this.#accept(file)];
+    // A key is a requirement: a sender that cannot prove it gets no ack, whatever else it speaks.
+    if (this.#config.holdsLinkSecret === true && !this.#agreed.has('link')) {
+      return [...cleared, ...this.#linkUnproven()];
+    }
     const verifies = this.#agreed.has('sas');
-    if (!verifies) this.#peerCheck = { kind: 'unverified', ...this.#linkUnused() };
+    if (!verifies) this.#peerCheck = { kind: 'unverified' };
     if (!this.#config.askBeforeAccepting && !verifies) return [...cleared, ...this.#accept(file)];
     this.#pending = file;
     const { min, max } = advertisedRange(metadata);
@@ -634,9 +656,18 @@ class Receiver implements ReceiverMachine {
     return [{ type: 'derive-words', senderNonce: nonce, receiverNonce }, ...proving];
   }
 
-  /** A key this side held that the sender did not name `link` for: said plainly, not hidden. */
-  #linkUnused(): { linkUnused?: true } {
-    return this.#caps.includes('link') && !this.#agreed.has('link') ? { linkUnused: true } : {};
+  /**
+   * This side holds a key the sender did not agree to prove: an older build or a middle that
+   * dropped `link`. Either way nothing can be shown that the key exists to guarantee.
+   */
+  #linkUnproven(): ReceiverAction[] {
+    return this.#abortWithReason(
+      {
+        code: 'ERR_LINK_MISMATCH',
+        message: `${ERROR_MESSAGES.ERR_LINK_MISMATCH} (${LINK_UNPROVEN_PROBLEM})`,
+      },
+      LINK_UNPROVEN_REASON,
+    );
   }
 
   /** The sender's proof, taken once, while the first offer waits for the sender. */
@@ -655,13 +686,18 @@ class Receiver implements ReceiverMachine {
    * proof goes out, before anyone is asked and so before the first ack.
    */
   #checkLink(): ReceiverAction[] {
-    const expected = this.#expectedProof;
-    const got = this.#senderProof;
+    const expectedProof = this.#expectedProof;
+    const senderProof = this.#senderProof;
     const own = this.#ownProof;
-    if (expected === undefined || got === undefined || own === undefined || this.#linkChecked) {
+    if (
+      expectedProof === undefined ||
+      senderProof === undefined ||
+      own === undefined ||
+      this.#linkChecked
+    ) {
       return [];
     }
-    if (got !== expected) return this.#linkRefused();
+    if (!sameSecret(senderProof, expectedProof)) return this.#linkRefused();
     this.#linkChecked = true;
     const frame = encodeMessage(
       { type: 'ferry-link-proof', mac: own },
@@ -687,16 +723,14 @@ class Receiver implements ReceiverMachine {
     const words = this.#words;
     if (this.#peerCheck !== undefined || words === undefined) return [];
     if (this.#agreed.has('link') && !this.#linkChecked) return [];
-    this.#peerCheck = this.#agreed.has('link')
-      ? { kind: 'link' }
-      : { kind: 'words', words, ...this.#linkUnused() };
+    this.#peerCheck = this.#agreed.has('link') ? { kind: 'link' } : { kind: 'words', words };
     return this.#askWhenReady();
   }
 
   /** The revealed nonce must be the one committed to; only then are the words shown. */
   #onWords(words: string, revealedCommit: string): ReceiverAction[] {
     if (this.#state.phase !== 'awaiting-sender' || !this.#revealed || this.#words) return [];
-    if (revealedCommit !== this.#senderCommit) {
+    if (this.#senderCommit === undefined || !sameSecret(revealedCommit, this.#senderCommit)) {
       return this.#sasFailed(
         'the nonce the sending device revealed is not the one it committed to',
       );
@@ -715,8 +749,7 @@ class Receiver implements ReceiverMachine {
 
   /**
    * Why file `index` cannot be taken: its announced size takes the batch past what was accepted.
-   * A size that is not known counts as 0: the spec has a browser keep such a file unchecked, and
-   * a native receiver reads it as 0 and discards any byte of it.
+   * A size that is not known counts as 0, on every surface: any byte of such a file is an overrun.
    */
   #beyondAccepted(index: number, fileSize: number): string | undefined {
     const accepted = this.#totalBytes;
@@ -783,11 +816,7 @@ class Receiver implements ReceiverMachine {
       );
     }
     this.#listed = listing;
-    const mismatch = this.#unlike(
-      0,
-      first.path,
-      first.sizeAnnounced ? (first.fileSize ?? 0) : undefined,
-    );
+    const mismatch = this.#unlike(0, first.path, first.sizeAnnounced ? first.fileSize : undefined);
     if (mismatch !== undefined) return this.#refuse(mismatch);
     this.#offer = undefined;
     if (!this.#config.askBeforeAccepting) return [...cleared, ...this.#accept(first)];
@@ -838,17 +867,12 @@ class Receiver implements ReceiverMachine {
     if (free === undefined) return undefined;
     // After a lost link what is kept covers the first file's kept part too: count it once.
     const rest = this.#totalBytes - Math.max(this.#config.keptBytes ?? 0, from);
-    const needed = file.index === 0 ? Math.max(0, rest) : (file.fileSize ?? 0) - from;
+    const needed = file.index === 0 ? Math.max(0, rest) : file.fileSize - from;
     return needed > free.bytes - free.reserve ? needed : undefined;
   }
 
   #resumes(file: AnnouncedFile): boolean {
-    return (
-      this.#agreed.has('resume') &&
-      file.fileSize !== null &&
-      file.fileSize > 0 &&
-      !this.#isText(file)
-    );
+    return this.#agreed.has('resume') && file.fileSize > 0 && !this.#isText(file);
   }
 
   /**
@@ -864,7 +888,6 @@ class Receiver implements ReceiverMachine {
       file.index === 0 &&
       file.path === TEXT_MESSAGE_FILE_NAME &&
       file.sizeAnnounced &&
-      file.fileSize !== null &&
       file.fileSize <= TEXT_MESSAGE_MAX_BYTES
     );
   }
@@ -913,7 +936,7 @@ class Receiver implements ReceiverMachine {
   /** What the driver found of the file; anything it could not vouch for starts at 0. */
   #opened(file: AnnouncedFile, offset: number, prefix: string | undefined): ReceiverAction[] {
     this.#opening = undefined;
-    const size = file.fileSize ?? 0;
+    const size = file.fileSize;
     const usable =
       prefix !== undefined &&
       Number.isSafeInteger(offset) &&
@@ -964,7 +987,10 @@ class Receiver implements ReceiverMachine {
    */
   #answerCaps(early: boolean): ReceiverAction[] {
     if (this.#senderCaps === undefined) return [];
-    const caps = [...this.#caps];
+    // Named only when it can be agreed, so that both sides agree the same.
+    const caps = this.#caps.filter(
+      (cap) => cap !== 'reconnect' || this.#rejoinSecret !== undefined,
+    );
     const answered = this.#answeredCaps;
     if (answered === undefined ? caps.length === 0 : sameCaps(answered, caps)) return [];
     this.#answeredCaps = caps;
@@ -1000,7 +1026,7 @@ class Receiver implements ReceiverMachine {
 
   #onData(state: Receiving, bytes: Uint8Array): ReceiverAction[] {
     const written = state.written + bytes.byteLength;
-    if (state.fileSize !== null && written > state.fileSize) return this.#overrun(state);
+    if (written > state.fileSize) return this.#overrun(state);
     if (bytes.byteLength === 0) return [];
     this.#state = { ...state, written };
     this.#bytesDone += bytes.byteLength;
@@ -1036,7 +1062,7 @@ class Receiver implements ReceiverMachine {
   }
 
   #onEnd(state: Receiving): ReceiverAction[] {
-    if (state.fileSize !== null && state.written !== state.fileSize) {
+    if (state.written !== state.fileSize) {
       const reason = `${state.path} was discarded: ${state.written} of ${state.fileSize} bytes arrived`;
       return this.#abortWithReason({ code: 'ERR_SIZE_MISMATCH', message: reason }, reason);
     }

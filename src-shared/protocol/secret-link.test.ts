@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { commitmentTo } from '../verify/sas';
 import { binaryFrame, textFrame, type Frame } from './frame';
 import { LIST_WAIT_MS } from './limits';
-import { LINK_REFUSED_REASON } from './peer-incompatible';
+import { LINK_REFUSED_REASON, LINK_UNPROVEN_REASON } from './peer-incompatible';
 import {
   createReceiver,
   type ReceiverAction,
@@ -150,17 +150,50 @@ describe('the receiver and the secret link', () => {
     expect(machine.state).toEqual(intercepted);
   });
 
-  it('says the key was not used against a sender that did not name link, and shows the words', () => {
+  // A key is a requirement (issue 33): whoever cannot prove it gets no ack and no chance to send.
+  const unproven = {
+    phase: 'failed',
+    code: 'ERR_LINK_MISMATCH',
+    message:
+      'someone may be intercepting this connection (the other device did not prove the link’s secret)',
+  };
+  const refusedUnproven = (actions: readonly ReceiverAction[]) => {
+    expect(messages(actions)).toEqual([
+      { type: 'incompatible', reason: LINK_UNPROVEN_REASON, ...LOCAL },
+    ]);
+    expect(types(actions)).not.toContain('ask-accept');
+    expect(types(actions)).not.toContain('open-part');
+  };
+
+  it('refuses a sender that did not name link, on its first metadata, without asking anyone', () => {
     const machine = receiver();
     machine.handle({
       type: 'frame',
       frame: text({ type: 'ferry-caps', caps: ['verify', 'sas'], commit: COMMIT }),
     });
-    machine.handle({ type: 'frame', frame: METADATA });
-    expect(types(machine.handle({ type: 'frame', frame: REVEAL }))).toEqual(['derive-words']);
-    const asked = machine.handle({ type: 'words-derived', words: WORDS, revealedCommit: COMMIT });
-    expect(types(asked)).toEqual(['clear-timer', 'ask-accept']);
-    expect(machine.peerCheck).toEqual({ kind: 'words', words: WORDS, linkUnused: true });
+    refusedUnproven(machine.handle({ type: 'frame', frame: METADATA }));
+    expect(machine.state).toEqual(unproven);
+  });
+
+  for (const surface of ['native', 'browser'] as const) {
+    it(`refuses, on a ${surface} receiver, a spec-only sender that announced nothing`, () => {
+      const machine = receiver({ surface, askBeforeAccepting: false });
+      refusedUnproven(machine.handle({ type: 'frame', frame: METADATA }));
+      expect(machine.state).toEqual(unproven);
+    });
+  }
+
+  it('refuses even when this side could not draw a nonce, so could not offer link at all', () => {
+    const machine = receiver({ sasNonce: undefined });
+    machine.handle({ type: 'frame', frame: SENDER_CAPS });
+    refusedUnproven(machine.handle({ type: 'frame', frame: METADATA }));
+    expect(machine.state).toEqual(unproven);
+  });
+
+  it('serves a spec-only sender as before when this side holds no key', () => {
+    const machine = receiver({ holdsLinkSecret: false, askBeforeAccepting: false });
+    expect(types(machine.handle({ type: 'frame', frame: METADATA }))).toContain('open-part');
+    expect(machine.peerCheck).toEqual({ kind: 'unverified' });
   });
 
   it('reads the sender’s link refusal back as interception', () => {

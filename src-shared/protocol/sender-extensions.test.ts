@@ -8,6 +8,7 @@ import { createSender, type SenderAction, type SenderFile, type SenderMachine } 
 const utf8 = new TextEncoder();
 const LOCAL = { pv: 1, pvMin: 1, ver: '1.6.0' };
 const CAPS: Capability[] = ['verify', 'resume', 'reconnect'];
+const REJOIN = '7e'.repeat(32);
 const BIG: SenderFile = { id: 'f-1', fileName: 'big.bin', fileSize: 3 * VERIFY_BLOCK_BYTES + 5 };
 const PREFIX = 'a'.repeat(64);
 const fromNative = (value: unknown): Frame => binaryFrame(utf8.encode(JSON.stringify(value)));
@@ -20,6 +21,7 @@ function sender(caps: Capability[] = CAPS): SenderMachine {
   const machine = createSender({
     files: [BIG],
     caps,
+    rejoinSecret: REJOIN,
     local: LOCAL,
     surface: 'native',
     remedySurface: 'cli',
@@ -40,6 +42,7 @@ describe('the sender with extensions', () => {
     const machine = createSender({
       files: [BIG],
       caps: CAPS,
+      rejoinSecret: REJOIN,
       local: LOCAL,
       surface: 'native',
       remedySurface: 'cli',
@@ -48,7 +51,25 @@ describe('the sender with extensions', () => {
     expect(sends(actions).map((message) => message.type)).toEqual(['ferry-caps', 'metadata']);
     expect(actions[0]).toEqual({
       type: 'send',
-      frame: textFrame('{"type":"ferry-caps","caps":["verify","resume","reconnect"]}'),
+      frame: textFrame(
+        `{"type":"ferry-caps","caps":["verify","resume","reconnect"],"rejoin":"${REJOIN}"}`,
+      ),
+    });
+  });
+
+  // docs/protocol.md, "Reconnect": the room to meet again in derives from this secret alone.
+  it('offers reconnect only with a secret to meet again by', () => {
+    const machine = createSender({
+      files: [BIG],
+      caps: CAPS,
+      local: LOCAL,
+      surface: 'native',
+      remedySurface: 'cli',
+    });
+    const actions = machine.handle({ type: 'channel-open', relayed: false });
+    expect(actions[0]).toEqual({
+      type: 'send',
+      frame: textFrame('{"type":"ferry-caps","caps":["verify","resume"]}'),
     });
   });
 
@@ -154,6 +175,7 @@ describe('the sender with extensions', () => {
     const machine = createSender({
       files: [BIG, second],
       caps: CAPS,
+      rejoinSecret: REJOIN,
       local: LOCAL,
       surface: 'native',
       remedySurface: 'cli',

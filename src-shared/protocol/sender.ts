@@ -27,6 +27,7 @@ import { explainIncompatible, LINK_REFUSED_REASON } from './peer-incompatible';
 import { ArmedTimers, type TimerAction } from './timer-actions';
 import { negotiateVersion, type PeerVersion } from './version-negotiation';
 import { versionReasonForPeer, versionRemedy, type RemedySurface } from './version-remedy';
+import { sameSecret } from '../verify/same-secret';
 
 export interface SenderFile {
   /** Chosen by the driver; the receiver echoes it in the ack. */
@@ -60,6 +61,12 @@ export interface SenderConfig {
   holdsLinkSecret?: boolean;
   /** This installation's name, announced beside `device` (docs/protocol.md, "Remembered devices"). */
   deviceName?: string;
+  /**
+   * A fresh secret, 32 bytes in lowercase hex, announced beside `reconnect`: where the two meet
+   * again after a lost link derives from it; without one `reconnect` is not offered
+   * (docs/protocol.md, "Reconnect").
+   */
+  rejoinSecret?: string;
   /**
    * The batch is a text message, one `message.txt`: said beside `text` so that a receiver that
    * agrees shows it instead of saving it (docs/protocol.md, "Text messages").
@@ -212,7 +219,10 @@ class Sender implements SenderMachine {
     const speaks = (cap: Capability): boolean =>
       (cap !== 'sas' && cap !== 'link') || config.sas !== undefined;
     this.#caps = (config.caps ?? []).filter(
-      (cap) => speaks(cap) && (cap !== 'link' || config.holdsLinkSecret === true),
+      (cap) =>
+        speaks(cap) &&
+        (cap !== 'link' || config.holdsLinkSecret === true) &&
+        (cap !== 'reconnect' || config.rejoinSecret !== undefined),
     );
     this.#totalBytes = config.files.reduce((sum, file) => sum + file.fileSize, 0);
   }
@@ -335,12 +345,14 @@ class Sender implements SenderMachine {
     const commit = caps.includes('sas') ? this.#config.sas?.commit : undefined;
     const name = caps.includes('device') ? this.#config.deviceName : undefined;
     const text = caps.includes('text') && this.#config.textMessage === true;
+    const rejoin = caps.includes('reconnect') ? this.#config.rejoinSecret : undefined;
     const message: CapsMessage = {
       type: 'ferry-caps',
       caps: [...caps],
       ...(commit === undefined ? {} : { commit }),
       ...(name === undefined ? {} : { name }),
       ...(text ? { text } : {}),
+      ...(rejoin === undefined ? {} : { rejoin }),
     };
     return [{ type: 'send', frame: encodeMessage(message, 'text') }];
   }
@@ -383,10 +395,10 @@ class Sender implements SenderMachine {
 
   /** The receiver's proof, once both it and the expected one are in, must be the expected one. */
   #checkLink(): SenderAction[] {
-    const expected = this.#expectedProof;
-    const got = this.#receiverProof;
-    if (expected === undefined || got === undefined || this.#linkChecked) return [];
-    if (got !== expected) return this.#linkRefused();
+    const expectedProof = this.#expectedProof;
+    const receiverProof = this.#receiverProof;
+    if (expectedProof === undefined || receiverProof === undefined || this.#linkChecked) return [];
+    if (!sameSecret(receiverProof, expectedProof)) return this.#linkRefused();
     this.#linkChecked = true;
     return this.#settleCheck();
   }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LINK_ALIVE_INTERVAL_MS, LINK_SILENCE_MS } from '../protocol/limits';
 import { LinkWatch, reconnects } from './link-watch';
-import { reconnectRoomId } from './reconnect';
 import { ManualClock } from './testing/manual-clock';
 
 function watch() {
@@ -49,23 +48,5 @@ describe('watching the link between peers that agreed reconnect', () => {
   it('is only for peers that can also resume and verify what was kept', () => {
     expect(reconnects(new Set(['reconnect']))).toBe(false);
     expect(reconnects(new Set(['reconnect', 'resume', 'verify']))).toBe(true);
-  });
-});
-
-describe('the room two peers meet in again', () => {
-  const ROOM = '3F2504E0-4F89-41D3-9A0C-0305E82C3301';
-
-  it('is a canonical UUID both sides derive alike, whatever the case of the room', async () => {
-    const first = await reconnectRoomId(ROOM, 1);
-    expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(await reconnectRoomId(ROOM.toLowerCase(), 1)).toBe(first);
-  });
-
-  it("is new for every lost link and differs from the transfer's own room", async () => {
-    const rooms = new Set([ROOM.toLowerCase()]);
-    for (let generation = 1; generation <= 5; generation += 1) {
-      rooms.add(await reconnectRoomId(ROOM, generation));
-    }
-    expect(rooms.size).toBe(6);
   });
 });

@@ -83,7 +83,7 @@ export async function runReceiveFlow(
     seat.close();
   }
   // A lost link is restored by the flow; the sender sends the batch anew and what arrived resumes.
-  const setting = { ports, route, roomId, cancelled, direction: 'receive', publish } as const;
+  const setting = { ports, route, cancelled, direction: 'receive', publish } as const;
   // What travelled in every session counts, the ones whose link was lost included.
   let travelled = first.travelled;
   const end = await carryOn(

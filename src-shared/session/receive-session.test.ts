@@ -161,7 +161,9 @@ describe('the session core receiving a batch', () => {
     expect(startedCount()).toBe(1);
   });
 
-  it('in a browser keeps what arrived when the sender announced no usable size', async () => {
+  // Ferry's choice (docs/protocol.md, "Per-file sequence"): a page reads a missing size as 0, so
+  // a sender cannot hand it unbounded bytes.
+  it('in a browser discards a file announced without a usable size at its first byte', async () => {
     const storage = recordingTarget();
     const { channel, views } = start('browser', storage);
     channel.receive(metadata({ fileSize: 'unknown' }));
@@ -169,8 +171,15 @@ describe('the session core receiving a batch', () => {
     channel.receive(data('hello'));
     channel.receive(END);
     await settle();
-    expect(storage.contents.get('a.txt')).toHaveLength(5);
-    expect(last(views)).toMatchObject({ phase: 'done', totalBytes: 5 });
+    expect(storage.calls).toEqual(['open a.txt 0', 'discard a.txt']);
+    expect(storage.contents.get('a.txt') ?? []).toHaveLength(0);
+    expect(channel.sent.map((frame) => readable(frame))).toContainEqual(
+      expect.objectContaining({
+        type: 'incompatible',
+        reason: 'a.txt was discarded: your device announced no usable size for it',
+      }),
+    );
+    expect(last(views)).toMatchObject({ phase: 'failed', code: 'ERR_SIZE_MISMATCH' });
   });
 
   it('answers a version mismatch with incompatible as binary and shows the refresh remedy', async () => {

@@ -139,6 +139,8 @@ export interface ReceiveSessionEnd {
   target: SaveTarget | undefined;
   /** How far the batch got, as its progress last said: what a reconnect keeps. */
   kept: KeptBytes;
+  /** The sender's secret, when `reconnect` was agreed: see SessionEndForReconnect. */
+  rejoinSecret?: string;
 }
 
 /** Where a silent link is worth a reconnect: the batch was accepted and is not complete. */
@@ -194,7 +196,13 @@ class ReceiveSession {
     const channel =
       config.lanes === undefined
         ? config.channel
-        : new LaneBond(config.channel, 'receiver', config.lanes, clock);
+        : new LaneBond(
+            config.channel,
+            'receiver',
+            // Read as each offer comes: by then the sender's caps have been answered.
+            { ...config.lanes, agreed: () => this.#machine.agreed.has('lanes') },
+            clock,
+          );
     this.#channel = channel;
     this.#buffer = new ChannelBuffer(channel, clock);
     if (!acceptance.ask) this.#target = acceptance.target;
@@ -243,6 +251,9 @@ class ReceiveSession {
         received: this.#received,
         travelled: this.#travelled,
         lost: this.#lost,
+        ...(this.#machine.rejoinSecret === undefined
+          ? {}
+          : { rejoinSecret: this.#machine.rejoinSecret }),
         target: this.#target,
         kept: this.#kept,
       }));
@@ -355,7 +366,7 @@ class ReceiveSession {
           fileCount: action.total,
           fileName: state.phase === 'receiving' ? state.path : '',
           fileBytes: action.fileBytes,
-          fileSize: action.fileSize ?? action.fileBytes,
+          fileSize: action.fileSize,
           bytesDone: action.bytesDone,
           totalBytes: action.totalBytes,
         });
@@ -526,7 +537,7 @@ class ReceiveSession {
   async #open(target: SaveTarget, action: Extract<ReceiverAction, { type: 'open-part' }>) {
     const { index, path, fileSize, resume } = action;
     const verifying = this.#machine.agreed.has('verify');
-    if (resume === undefined || fileSize === null) {
+    if (resume === undefined) {
       await target.open(index, path, fileSize);
       if (verifying) this.#startDigest(target, index, []);
       return;

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { RECONNECT_WINDOW_MS } from '../protocol/limits';
 import { CONNECT_TIMEOUTS } from './connect-peer';
-import { carryOn, reconnect, SeatAfterStart, UNPINNED } from './reconnect';
+import { carryOn, reconnect, reconnectRoomId, SeatAfterStart, UNPINNED } from './reconnect';
 import { RECONNECT_RETRY_MS } from './session-limits';
 import { SessionFailure } from './session-failure';
 import { ManualClock } from './testing/manual-clock';
 import { signalingPair } from './testing/signaling-pair';
 
-const ROOM = { roomId: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', generation: 1 };
+const ROOM = { rejoinSecret: '5a'.repeat(32), generation: 1 };
 const NO_ROUTE = {
   createPeer: () => {
     throw new Error('no connection is made in this test');
@@ -29,7 +29,7 @@ describe('restoring a lost link (docs/protocol.md, "Reconnect")', () => {
     };
     const attempts: number[] = [];
     let outcome: unknown;
-    void reconnect(ports, NO_ROUTE, ROOM, new AbortController().signal, (n) =>
+    void reconnect(ports, NO_ROUTE, ROOM, undefined, new AbortController().signal, (n) =>
       attempts.push(n),
     ).catch((error: unknown) => (outcome = error));
 
@@ -47,9 +47,9 @@ describe('restoring a lost link (docs/protocol.md, "Reconnect")', () => {
     });
     expect(attempts.length).toBe(RECONNECT_WINDOW_MS / RECONNECT_RETRY_MS);
     expect(attempts.slice(0, 3)).toEqual([1, 2, 3]);
-    // Always the same derived room, never the transfer's own.
+    // Always the same room, derived from the secret.
     expect(new Set(rooms).size).toBe(1);
-    expect(rooms[0]).not.toBe(ROOM.roomId);
+    expect(rooms[0]).toBe(await reconnectRoomId(ROOM.rejoinSecret, 1));
   });
 
   it('stops at once when the person cancels', async () => {
@@ -60,10 +60,19 @@ describe('restoring a lost link (docs/protocol.md, "Reconnect")', () => {
       timeouts: CONNECT_TIMEOUTS,
       joinRoom: () => Promise.reject(new Error('out of reach')),
     };
-    const trying = reconnect(ports, NO_ROUTE, ROOM, cancel.signal, () => undefined);
+    const trying = reconnect(ports, NO_ROUTE, ROOM, undefined, cancel.signal, () => undefined);
     await settle();
     cancel.abort();
     await expect(trying).rejects.toMatchObject({ code: 'ERR_CANCELLED' });
+  });
+});
+
+describe('the room to meet again in', () => {
+  it('is a UUID that only the secret and the count of lost links decide', async () => {
+    const room = await reconnectRoomId(ROOM.rejoinSecret, 1);
+    expect(room).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(await reconnectRoomId(ROOM.rejoinSecret, 2)).not.toBe(room);
+    expect(await reconnectRoomId('c3'.repeat(32), 1)).not.toBe(room);
   });
 });
 
@@ -106,12 +115,15 @@ describe('a batch whose first connection named no remote certificate', () => {
     const setting = {
       ports,
       route: NO_ROUTE,
-      roomId: ROOM.roomId,
       cancelled: new AbortController().signal,
       direction: 'receive',
       publish: () => undefined,
     } as const;
-    const end = { lost: true, kept: { bytesDone: 0, totalBytes: 1 } };
+    const end = {
+      lost: true,
+      kept: { bytesDone: 0, totalBytes: 1 },
+      rejoinSecret: ROOM.rejoinSecret,
+    };
     const seat = new SeatAfterStart(signalingPair().receiver);
     let outcome: unknown;
     void carryOn(setting, { end, seat, peer: undefined }, () => Promise.resolve(end)).catch(

@@ -1,5 +1,6 @@
 import { RECONNECT_WINDOW_MS } from '../protocol/limits';
 import { sha256, toHex } from '../verify/file-digest';
+import { newNonce } from '../verify/sas';
 import { connect, type ConnectTimeouts } from './connect-peer';
 import type { RouteChoice } from './send-flow';
 import type { TransferDirection, TransferView } from '../transfer/transfer-view';
@@ -17,13 +18,14 @@ export interface ReconnectPorts {
 
 /**
  * The room two peers meet in again after their link was lost for the `generation`-th time: a
- * UUID both derive from the transfer's own room, so no code and no new request to the server is
- * needed (docs/protocol.md, "Reconnect"). Whoever arrives first holds the sender's seat and
- * offers; which side sends files does not matter to the connection.
+ * UUID both derive from the secret the sender announced beside `reconnect` over their verified
+ * connection, so no code and no new request to the server is needed, and nobody who learned only
+ * the code or the room can find it (docs/protocol.md, "Reconnect"). Whoever arrives first holds
+ * the sender's seat and offers; which side sends files does not matter to the connection.
  */
-export async function reconnectRoomId(roomId: string, generation: number): Promise<string> {
+export async function reconnectRoomId(rejoinSecret: string, generation: number): Promise<string> {
   const hash = toHex(
-    await sha256(new TextEncoder().encode(`ferry-reconnect:${roomId.toLowerCase()}:${generation}`)),
+    await sha256(new TextEncoder().encode(`ferry-reconnect:${rejoinSecret}:${generation}`)),
   );
   // Shaped as a version-4, RFC 4122 UUID: the server takes any canonical UUID as a room.
   const variant = ((parseInt(hash[16], 16) & 0x3) | 0x8).toString(16);
@@ -33,19 +35,21 @@ export async function reconnectRoomId(roomId: string, generation: number): Promi
 /**
  * Connects again after a lost link: joins the reconnect room and sets up a new connection, and
  * tries again every RECONNECT_RETRY_MS until it works or RECONNECT_WINDOW_MS (10 min) have passed
- * (ERR_LINK_LOST). `attempting` hears of each try. The caller closes the seat once the transfer
- * has started again.
+ * (ERR_LINK_LOST). A connection to anyone but `peer` (the batch's other end) is closed before a
+ * frame moves and the room left: a stranger there is skipped, and the real peer waited for.
+ * `attempting` hears of each try. The caller closes the seat once the transfer has started again.
  */
 export async function reconnect(
   ports: ReconnectPorts,
   route: RouteChoice,
-  room: { roomId: string; generation: number },
+  room: { rejoinSecret: string; generation: number },
+  peer: ExpectedPeer | undefined,
   cancelled: AbortSignal,
   attempting: (attempt: number) => void,
 ): Promise<{ channel: ChannelPort; seat: SignalingPort }> {
   const { clock } = ports;
   const deadline = clock.now() + RECONNECT_WINDOW_MS;
-  const roomId = await reconnectRoomId(room.roomId, room.generation);
+  const roomId = await reconnectRoomId(room.rejoinSecret, room.generation);
   let problem = 'the other device did not come back';
   for (let attempt = 1; ; attempt += 1) {
     const remaining = deadline - clock.now();
@@ -57,10 +61,10 @@ export async function reconnect(
       );
       try {
         const timeouts = { ...ports.timeouts, peerJoin: remaining };
-        return {
-          channel: await connect({ clock, timeouts }, seat, route, cancelled, () => undefined),
-          seat,
-        };
+        const channel = await connect({ clock, timeouts }, seat, route, cancelled, () => undefined);
+        // Certificates persist across connections: a new one on the other end is someone else.
+        holdToExpectedPeer(channel, peer);
+        return { channel, seat };
       } catch (error) {
         seat.close();
         throw error;
@@ -117,6 +121,24 @@ export class SeatAfterStart {
 export interface SessionEndForReconnect {
   lost: boolean;
   kept: KeptBytes;
+  /**
+   * The sender's secret both sides learned over the verified connection, when they agreed
+   * `reconnect`: where they meet again derives from it (docs/protocol.md, "Reconnect").
+   */
+  rejoinSecret?: string;
+}
+
+/** A fresh secret to announce beside `reconnect`; undefined when the runtime has no random source. */
+export function newRejoinSecret(
+  randomBytes: ((count: number) => Uint8Array) | undefined,
+): string | undefined {
+  if (randomBytes === undefined) return undefined;
+  try {
+    return newNonce(randomBytes);
+  } catch {
+    // A broken random source offers no reconnect: a lost link then fails the transfer.
+    return undefined;
+  }
 }
 
 /** Why a batch whose first connection named no remote certificate ends at its first lost link. */
@@ -131,7 +153,6 @@ export async function carryOn<End extends SessionEndForReconnect>(
   setting: {
     ports: ReconnectPorts;
     route: RouteChoice;
-    roomId: string;
     cancelled: AbortSignal;
     direction: TransferDirection;
     publish(view: TransferView): void;
@@ -143,19 +164,25 @@ export async function carryOn<End extends SessionEndForReconnect>(
   first: { end: End; seat: SeatAfterStart; peer: ExpectedPeer | undefined },
   next: (channel: ChannelPort, started: (reconnectable: boolean) => void, end: End) => Promise<End>,
 ): Promise<End> {
-  const { ports, route, roomId, cancelled, direction, publish } = setting;
+  const { ports, route, cancelled, direction, publish } = setting;
+  const { rejoinSecret } = first.end;
   let { end, seat: watch } = first;
   for (let generation = 1; end.lost; generation += 1) {
     watch.throwIfPeerLeft();
+    // A lost link counts only with `reconnect` agreed, which needs the secret: never without it.
+    if (rejoinSecret === undefined) throw new SessionFailure('ERR_LINK_LOST');
     // Fails closed: with no certificate to hold it to, a restored link could be anyone's.
     if (first.peer === undefined) throw SessionFailure.withDetail('ERR_LINK_LOST', UNPINNED);
     const kept = end.kept;
-    const again = await reconnect(ports, route, { roomId, generation }, cancelled, (attempt) =>
-      publish({ phase: 'reconnecting', direction, attempt, ...kept }),
+    const again = await reconnect(
+      ports,
+      route,
+      { rejoinSecret, generation },
+      first.peer,
+      cancelled,
+      (attempt) => publish({ phase: 'reconnecting', direction, attempt, ...kept }),
     );
     try {
-      // Certificates persist across connections: a new one on the other end is someone else.
-      holdToExpectedPeer(again.channel, first.peer);
       watch = new SeatAfterStart(again.seat);
       end = await next(again.channel, watch.started, end);
     } finally {

@@ -22,8 +22,8 @@ export interface ResumePoint {
 export interface SaveTarget {
   /** The folder the done screen names, when the files went into one. */
   readonly folder?: string;
-  /** `path` is sanitized, relative and `/`-separated; `fileSize` null when none was announced. */
-  open(index: number, path: string, fileSize: number | null): Promise<void>;
+  /** `path` is sanitized, relative and `/`-separated; `fileSize` 0 when none was announced. */
+  open(index: number, path: string, fileSize: number): Promise<void>;
   /**
    * Takes `bytes` for file `index`, which stays open until commit or discard. The core issues the
    * next write without waiting for this one to settle, so a target keeps writes in call order

@@ -110,7 +110,7 @@ export async function runSendFlow(ports: SendFlowPorts, options: SendFlowOptions
     const end = await ports.runSession(channel, watch.started, code, false);
     seat.close();
     // A lost link is restored by the flow, and the batch sent anew: what arrived is resumed.
-    const setting = { ports, route, roomId, cancelled, direction: 'send', publish } as const;
+    const setting = { ports, route, cancelled, direction: 'send', publish } as const;
     await carryOn(setting, { end, seat: watch, peer }, async (again, started) => {
       if (options.afterConnectMs > 0) await delay(ports.clock, options.afterConnectMs, cancelled);
       return ports.runSession(again, started, code, true);

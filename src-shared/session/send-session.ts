@@ -48,6 +48,7 @@ import type { FileSource, SourceReader } from './file-source';
 import type { ChannelPort, Clock } from './ports';
 import { ProgressMeter } from './progress-meter';
 import { keptBytes, LinkWatch, reconnects, type KeptBytes } from './link-watch';
+import { newRejoinSecret } from './reconnect';
 import { CHANNEL_CLOSE_GRACE_MS } from './session-limits';
 import { LaneBond, type LaneOptions } from './lanes/lane-bond';
 import { SessionTimers } from './session-timers';
@@ -116,6 +117,8 @@ export interface SendSessionEnd {
   lost: boolean;
   /** How far the batch got, as its progress last said: what a reconnect keeps. */
   kept: KeptBytes;
+  /** The secret announced beside `reconnect`, when it was agreed: see SessionEndForReconnect. */
+  rejoinSecret?: string;
 }
 
 /**
@@ -188,6 +191,8 @@ class SendSession {
   readonly #resumed = new Map<number, number>();
   readonly #verified = new Set<number>();
   readonly #sas: SasSecret | undefined;
+  /** Announced beside `reconnect`; drawn afresh for each connection. */
+  readonly #rejoinSecret: string | undefined;
   #peerCheck: PeerCheck | undefined;
   /** This connection's certificates and the remembered device among them, if any. */
   readonly #fingerprints: PeerFingerprints | undefined;
@@ -196,6 +201,9 @@ class SendSession {
   constructor(config: SendSessionConfig, sas: SasSecret | undefined) {
     this.#config = config;
     this.#sas = sas;
+    this.#rejoinSecret = config.caps?.includes('reconnect')
+      ? newRejoinSecret(config.randomBytes)
+      : undefined;
     this.#fingerprints = config.channel.fingerprints();
     this.#remembered = rememberedPeer(config.devices, this.#fingerprints);
     const { clock, cancelled } = config;
@@ -216,6 +224,7 @@ class SendSession {
       ...(sas === undefined ? {} : { sas: { nonce: sas.nonce, commit: sas.commit } }),
       confirmsPeer: config.confirmPeer !== undefined,
       holdsLinkSecret: config.linkSecret !== undefined,
+      ...(this.#rejoinSecret === undefined ? {} : { rejoinSecret: this.#rejoinSecret }),
       local: config.local,
       surface: config.surface,
       remedySurface: config.remedySurface,
@@ -626,7 +635,15 @@ class SendSession {
     this.#channel.close(0);
     void this.#queue
       .then(() => this.#channel.released)
-      .then(() => this.#finish({ lost: this.#lost, kept: this.#kept }));
+      .then(() =>
+        this.#finish({
+          lost: this.#lost,
+          kept: this.#kept,
+          ...(this.#machine.agreed.has('reconnect') && this.#rejoinSecret !== undefined
+            ? { rejoinSecret: this.#rejoinSecret }
+            : {}),
+        }),
+      );
   }
 }
 

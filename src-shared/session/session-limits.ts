@@ -68,6 +68,13 @@ export const LANE_MIN_BATCH_BYTES = 6 * 1024 * 1024;
 export const LANES_MAX = 12;
 
 /**
+ * Lane messages a receiver holds while it reads whether its first connection is relayed, a
+ * moment after it opened: eleven lanes' offers and a dozen candidates each, with room to spare.
+ * Beyond it they are dropped, and those lanes do not open.
+ */
+export const LANE_MESSAGES_BEFORE_ROUTE_MAX = 256;
+
+/**
  * The extra lanes get this long to open, counted from the sender's first offer; one not open by
  * then is closed, having carried nothing. The sender's data waits until the first lane opens, or
  * this long when none does, and then stays on the first connection alone (docs/protocol.md,

@@ -26,12 +26,11 @@ export interface OfferFileView {
 /**
  * What this side knows of who is on the other end of the connection (docs/protocol.md,
  * "Verification words", "Secret link"): three words both people compare, or that the other
- * device cannot show any, so it was not verified, or that the secret link matched. `linkUnused`:
- * this side held a link's secret the other device could not prove it knows.
+ * device cannot show any, so it was not verified, or that the secret link matched.
  */
 export type PeerCheck =
-  | { kind: 'words'; words: string; linkUnused?: true }
-  | { kind: 'unverified'; linkUnused?: true }
+  | { kind: 'words'; words: string }
+  | { kind: 'unverified' }
   /** Both sides proved they hold the secret link's secret (docs/protocol.md, "Secret link"). */
   | { kind: 'link' }
   /**
@@ -59,9 +58,6 @@ export interface PeerSummary {
 
 /** Every surface's words for `{ kind: 'link' }` (docs/protocol.md, "Secret link"). */
 export const LINK_MATCHED = 'Verified automatically: the secret link matched';
-
-/** Said beside the words (or their absence) when this side's link secret could not be used. */
-export const LINK_UNUSED = 'The link’s secret was not used: the other device cannot check it.';
 
 export interface OfferView {
   /** The first file's name: the protocol announces one file at a time. */

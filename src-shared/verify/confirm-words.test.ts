@@ -13,9 +13,6 @@ const WAITING: TransferView = {
 describe('what "Confirm the words" makes of a peer check', () => {
   it('asks about words, refuses a device without any, and lets the link or a remembered device by', () => {
     expect(wordsDecision(WORDS)).toBe('ask');
-    expect(wordsDecision({ kind: 'words', words: 'plum otter cask', linkUnused: true })).toBe(
-      'ask',
-    );
     expect(wordsDecision({ kind: 'unverified' })).toBe('refused');
     expect(wordsDecision({ kind: 'link' })).toBe('confirmed');
     expect(wordsDecision({ kind: 'device', name: 'Laptop', fingerprint: 'sha-256 AB' })).toBe(

@@ -45,7 +45,7 @@ export interface NativePeerKind {
 
 const CLI = 'src-main/cli/main.ts';
 const CODE_LINE = /^Code: ([a-z]+(?:-[a-z]+){2,3})$/;
-const RUN_LINE = /^On the other device run: ferry receive \S+(?: --key ([A-Za-z0-9_-]{22}))?$/;
+const RUN_LINE = /^On the other device run: ferry receive \S+(?: --key=([A-Za-z0-9_-]{22}))?$/;
 const STEP_TIMEOUT_MS = 60_000;
 
 async function outcome(program: ChildProgram): Promise<NativeOutcome> {

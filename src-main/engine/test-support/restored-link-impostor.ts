@@ -16,24 +16,36 @@ export interface RestoredLinkImpostor {
   settled(): Promise<void>;
   /** File data it was sent, over any connection. */
   readonly dataBytes: () => number;
+  /** Resolves once a peer connected to it, whatever that peer then did. */
+  readonly met: Promise<void>;
   close(): void;
 }
 
 /**
- * A third device that learned a batch's code (anyone it was read out to can) and waits in the
- * room where the two peers would meet again after a lost link (docs/protocol.md, "Reconnect"),
- * with a certificate of its own, to take the batch up in the real peer's place.
+ * A third device that learned a batch's code (anyone it was read out to can) and waits, with a
+ * certificate of its own, in the room a lost link's reconnect would use if it were derived from
+ * the transfer's room alone, to take the batch up in the real peer's place. Ferry derives that room
+ * from a secret the two peers exchanged in-band (docs/protocol.md, "Reconnect"), so it waits in
+ * vain.
  */
 export async function waitInRestoredRoom(
   serverUrl: string,
   code: string,
 ): Promise<RestoredLinkImpostor> {
-  const stop = new AbortController();
   const requests = nativeSignalingRequests(serverUrl, DEFAULT_TIMEOUTS);
-  const roomId = await requests.resolveCode(code, stop.signal);
+  const roomId = await requests.resolveCode(code, new AbortController().signal);
+  return waitInRoom(serverUrl, await reconnectRoomId(roomId, 1));
+}
+
+/**
+ * A stranger with a certificate of its own in `roomId`: it connects to whoever comes, and tries
+ * again when an attempt fails, until it has a channel or is let go.
+ */
+export async function waitInRoom(serverUrl: string, roomId: string): Promise<RestoredLinkImpostor> {
+  const stop = new AbortController();
   const seat: SignalingPort = await joinSignalingRoom(
     { serverUrl, remedySurface: 'cli' },
-    await reconnectRoomId(roomId, 1),
+    roomId,
     DEFAULT_TIMEOUTS.roleWait,
     stop.signal,
   );
@@ -77,9 +89,12 @@ export async function waitInRestoredRoom(
   };
   const connected = keepTrying();
   connected.catch(() => undefined);
+  const met = connected.then(() => undefined);
+  met.catch(() => undefined);
   return {
     settled: () => Promise.all(ended).then(() => undefined),
     dataBytes: () => dataBytes,
+    met,
     close() {
       stop.abort();
       seat.close();

@@ -10,6 +10,7 @@ import type {
 } from '../ports';
 import {
   LANES_MAX,
+  LANE_MESSAGES_BEFORE_ROUTE_MAX,
   LANE_MIN_BATCH_BYTES,
   LANE_REORDER_MAX_BYTES,
   LANE_SETUP_TIMEOUT_MS,
@@ -49,6 +50,11 @@ export interface LaneOptions {
    * will not be. The native engine switches SCTP settings for the lanes' associations there.
    */
   openingLanes?(): () => void;
+  /**
+   * Receiver: whether both sides agreed `lanes` in their capabilities, asked as each offer comes.
+   * The session core sets it; without it no lane is answered (docs/protocol.md, "Lanes").
+   */
+  agreed?(): boolean;
 }
 
 /**
@@ -108,6 +114,13 @@ export class LaneBond implements ChannelPort {
   #settleLanes: (() => void) | undefined;
   #closing = false;
   #closedReason: string | undefined;
+  /**
+   * Receiver: whether the first connection runs through a TURN relay, once read. Lanes there
+   * would each gather with this side's TURN list, taking allocations on a shared server.
+   */
+  #relayed: boolean | undefined;
+  /** Receiver: lane negotiation that came before the route was read, answered once it is. */
+  readonly #beforeRoute: LaneMessage[] = [];
 
   constructor(
     primary: ChannelPort,
@@ -119,6 +132,8 @@ export class LaneBond implements ChannelPort {
     this.#role = role;
     this.#options = options;
     this.#clock = clock;
+    // A route the stack cannot describe counts as relayed here: only lanes depend on it.
+    if (role === 'receiver') primary.relayed().then(this.#routeRead, () => this.#routeRead(true));
     primary.listen({
       frame: (frame) => this.#primaryFrame(frame),
       bufferedAmountLow: () => this.#wake(),
@@ -272,6 +287,11 @@ export class LaneBond implements ChannelPort {
     else if (message !== 'invalid') this.#laneMessage(message);
   }
 
+  readonly #routeRead = (relayed: boolean): void => {
+    this.#relayed = relayed;
+    for (const message of this.#beforeRoute.splice(0)) this.#laneMessage(message);
+  };
+
   #laneMessage(message: LaneMessage): void {
     if (this.#ended) return;
     if (message.type === 'ferry-lane-ack') {
@@ -281,6 +301,17 @@ export class LaneBond implements ChannelPort {
     if (message.type === 'ferry-stripe') {
       if (this.#role === 'receiver') this.#startReordering(message.lanes);
       return;
+    }
+    if (this.#role === 'receiver') {
+      // Not agreed: ignored, as every extension not agreed. Relayed: a sender should not offer.
+      if (this.#options.agreed?.() !== true) return;
+      if (this.#relayed === undefined) {
+        if (this.#beforeRoute.length < LANE_MESSAGES_BEFORE_ROUTE_MAX) {
+          this.#beforeRoute.push(message);
+        }
+        return;
+      }
+      if (this.#relayed) return;
     }
     const existing = this.#lanes.get(message.lane);
     // A sender whose probes went unanswered offers its lanes again, without probing: each probing
