@@ -27,7 +27,7 @@ export interface SignalingServerOptions {
    * every server of a cluster together); once spent, every lookup answers 429. Default 100.
    */
   maxFailedCodeLookups?: number;
-  /** MAX_REPORT_BYTES: the largest `bytes` one report may carry. Default 1 TiB. */
+  /** MAX_REPORT_BYTES: the largest `bytes` one report may carry. Default 5 TiB. */
   maxReportBytes?: number;
   /** MAX_ACTIVE_CODES: live codes before POST /api/code answers 503. Default 100,000. */
   maxActiveCodes?: number;

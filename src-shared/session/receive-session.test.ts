@@ -48,6 +48,9 @@ function recordingTarget(fail: { writes?: boolean; commits?: boolean } = {}) {
   return { target, calls, contents };
 }
 
+/** A link's secret, as the receive link carries it. */
+const KEY = 'AAAAAAAAAAAAAAAAAAAAAA';
+
 const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 function start(
@@ -55,6 +58,7 @@ function start(
   storage: ReturnType<typeof recordingTarget>,
   answer: 'auto' | 'accept' | 'decline' = 'accept',
   caps: readonly Capability[] = [],
+  linkSecret?: string,
 ) {
   const channel = new ScriptedChannel(262_144);
   const views: TransferView[] = [];
@@ -64,6 +68,7 @@ function start(
     clock: new ManualClock(),
     surface,
     caps,
+    ...(linkSecret === undefined ? {} : { linkSecret, randomBytes: () => new Uint8Array(32) }),
     local: surface === 'native' ? { pv: 1, pvMin: 1, ver: '1.0.0' } : { pv: 1, pvMin: 1 },
     remedySurface: surface === 'native' ? 'cli' : 'browser',
     acceptance:
@@ -180,6 +185,24 @@ describe('the session core receiving a batch', () => {
       }),
     );
     expect(last(views)).toMatchObject({ phase: 'failed', code: 'ERR_SIZE_MISMATCH' });
+  });
+
+  it('with a key, refuses a sender that announced nothing before anything is opened', async () => {
+    const storage = recordingTarget();
+    const { channel, views } = start('browser', storage, 'accept', ['verify', 'sas', 'link'], KEY);
+    channel.receive(metadata());
+    await settle();
+    expect(storage.calls).toEqual([]);
+    expect(last(views)).toMatchObject({ phase: 'failed', code: 'ERR_LINK_MISMATCH' });
+  });
+
+  it('with a key it cannot prove (a page without WebCrypto offers nothing), is served as without one', async () => {
+    const storage = recordingTarget();
+    const { channel, views } = start('browser', storage, 'accept', [], KEY);
+    channel.receive(metadata());
+    await settle();
+    expect(last(views)).not.toMatchObject({ phase: 'failed' });
+    expect(readable(channel.sent[0])).toMatchObject({ type: 'ack', id: 'm1', offset: 0 });
   });
 
   it('answers a version mismatch with incompatible as binary and shows the refresh remedy', async () => {

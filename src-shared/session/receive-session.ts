@@ -224,7 +224,10 @@ class ReceiveSession {
       checksFreeSpace: !acceptance.ask && acceptance.target.freeSpace !== undefined,
       ...(config.keptBytes === undefined ? {} : { keptBytes: config.keptBytes }),
       ...(sasNonce === undefined ? {} : { sasNonce }),
-      holdsLinkSecret: config.linkSecret !== undefined,
+      // A key is held only where this runtime can prove it: a page without WebCrypto announces
+      // nothing, so its key could never be used. Nothing the other side does decides this; its
+      // silence about `link` is refused (docs/protocol.md, "Secret link").
+      holdsLinkSecret: config.linkSecret !== undefined && canProveLink(config),
       ...(config.devices === undefined ? {} : { deviceName: config.devices.ownName }),
     });
     this.#remembered = rememberedPeer(config.devices, this.#fingerprints);
@@ -690,4 +693,10 @@ const NO_TARGET: SaveTarget = {
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** Whether this runtime can speak `link` at all: it offers `sas` and `link` and draws nonces. */
+function canProveLink(config: ReceiveSessionConfig): boolean {
+  const { caps, randomBytes } = config;
+  return randomBytes !== undefined && caps?.includes('sas') === true && caps.includes('link');
 }

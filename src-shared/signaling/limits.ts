@@ -47,16 +47,8 @@ export const MAX_SIGNAL_MESSAGE_BYTES = 100 * 1024;
  */
 export const MAX_TRANSPORT_FRAME_BYTES = 4 * 1024 * 1024;
 
-/**
- * The largest batch one byte-count report stands for: 1 TiB. More than nearly any receiving disk
- * has free, and some two and a half hours at a full gigabit; a rarer, larger batch is counted as
- * this much. A receiver reports no more (src-shared/session/byte-count-report.ts), so that one
- * anonymous POST adds at most this to the counter, not the spec's 5 TiB.
- */
-export const MAX_REPORTED_BATCH_BYTES = 1024 ** 4;
-
-/** The largest `bytes` a single stats report may carry unless MAX_REPORT_BYTES says otherwise. */
-export const DEFAULT_MAX_REPORT_BYTES = MAX_REPORTED_BATCH_BYTES;
+/** The largest `bytes` a single stats report may carry by default: the spec's 5 TiB. */
+export const DEFAULT_MAX_REPORT_BYTES = 5_497_558_138_880;
 
 /**
  * Every per-IP limit counts requests in a window of this length, opened by the client's first
