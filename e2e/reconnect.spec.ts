@@ -49,7 +49,7 @@ test('a route cut for 5 s mid-transfer is restored by both command-line peers, w
   const code = (await sender.waitForLine(/^Code: /, 30_000)).slice('Code: '.length);
   const receiver = b.spawn(
     process.execPath,
-    typeScriptArgs(CLI, 'receive', '--server', url, '--out', inbox, '--yes', '--no-report', code),
+    typeScriptArgs(CLI, 'receive', '--server', url, '--out', inbox, '--yes', code),
   );
 
   await expect
@@ -70,4 +70,14 @@ test('a route cut for 5 s mid-transfer is restored by both command-line peers, w
   expect(sender.transcript()).toMatch(/^Delivered and verified 1 file/m);
   expect(digestTree(inbox)).toEqual(digestTree(outbox));
   expect(impostor.transcript()).not.toMatch(/a peer connected to the impostor/);
+  // What travelled twice (the cut block is sent again) arrived once: the report is the batch.
+  expect(await totalBytesReported(a, url)).toBe(SIZE);
 });
+
+/** The server's byte counter, read from inside the namespace that can reach it. */
+async function totalBytesReported(host: NetnsPair['a'], url: string): Promise<number> {
+  const script = `fetch(${JSON.stringify(`${url}/api/stats`)}).then((r) => r.json()).then((s) => console.log('total ' + s.totalBytes))`;
+  const reader = host.spawn(process.execPath, ['-e', script]);
+  expect(await reader.waitForExit(30_000), reader.transcript()).toBe(0);
+  return Number(/^total (\d+)$/m.exec(reader.transcript())?.[1]);
+}

@@ -196,12 +196,15 @@ function startProcess(namespace: string, command: string, args: readonly string[
   child.once('error', (error) => {
     stderr += error.message;
   });
-  createInterface({ input: child.stdout! }).on('line', (line) => {
+  const stdout = createInterface({ input: child.stdout! }).on('line', (line) => {
     lines.push(line);
     lineWaiters.forEach((waiter) => waiter(line));
   });
+  // The reader may still hand out its last lines after the process has closed: an exit counts
+  // once both are done, so every line printed is seen by then.
+  const stdoutRead = new Promise<void>((resolve) => stdout.once('close', resolve));
   const exited = new Promise<number | null>((resolve) => {
-    child.once('close', (code) => resolve(code));
+    child.once('close', (code) => void stdoutRead.then(() => resolve(code)));
   });
   let exitCode: number | null | undefined;
   void exited.then((code) => {
