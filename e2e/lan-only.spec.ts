@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { join, resolve } from 'node:path';
-import { canUseNetns, createNetnsPair, typeScriptArgs, type NetnsPair } from './support/netns';
+import { createNetnsPair, typeScriptArgs, type NetnsPair } from './support/netns';
+import { requireNetns } from './support/required-netns';
 import { ensureRendererBuilt } from './support/web-client/renderer-build';
 import { digestTree, randomFile, scratchDir } from './support/web-client/test-files';
 
@@ -10,7 +11,7 @@ let lan: NetnsPair | undefined;
 let scratch: ReturnType<typeof scratchDir>;
 
 test.beforeEach(async () => {
-  test.skip(!(await canUseNetns()), 'needs root and a working `ip netns` to build a private LAN');
+  await requireNetns('build a private LAN');
   ensureRendererBuilt();
   scratch = scratchDir('lan-only');
   lan = await createNetnsPair();

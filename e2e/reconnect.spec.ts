@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { canUseNetns, createNetnsPair, typeScriptArgs, type NetnsPair } from './support/netns';
+import { createNetnsPair, typeScriptArgs, type NetnsPair } from './support/netns';
+import { requireNetns } from './support/required-netns';
 import { digestTree, randomFile, scratchDir } from './support/web-client/test-files';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -16,7 +17,7 @@ let lan: NetnsPair | undefined;
 let scratch: ReturnType<typeof scratchDir>;
 
 test.beforeEach(async () => {
-  test.skip(!(await canUseNetns()), 'needs root and a working `ip netns` to cut a route');
+  await requireNetns('cut a route');
   scratch = scratchDir('reconnect');
   lan = await createNetnsPair();
 });

@@ -102,7 +102,8 @@ function hidden(): ReadonlySet<string> {
   return new Set(names);
 }
 
-function onCi(): boolean {
+/** Whether this is a `.ci/run` run (CI=true), where a missing requirement fails instead of skipping. */
+export function onCi(): boolean {
   const value = (process.env.CI ?? '').toLowerCase();
   return value !== '' && value !== 'false' && value !== '0';
 }
