@@ -1,4 +1,4 @@
-import type { RouteChoice } from '../../src-shared/session/send-flow';
+import type { RouteChoice } from '../../src-shared/session/ports';
 import type { Clock, PeerConnectionFactory } from '../../src-shared/session/ports';
 import type { LaneOptions } from '../../src-shared/session/lanes/lane-bond';
 import {

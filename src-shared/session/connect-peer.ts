@@ -19,7 +19,6 @@ import {
   CONNECT_ATTEMPT_TIMEOUT_MS,
   CONNECT_ATTEMPTS_MAX,
 } from './session-limits';
-import type { RouteChoice } from './send-flow';
 import { SessionFailure } from './session-failure';
 import type {
   ChannelPort,
@@ -27,6 +26,7 @@ import type {
   ClockTimer,
   PeerConnectionFactory,
   PeerConnectionPort,
+  RouteChoice,
   SignalingEvent,
   SignalingPort,
 } from './ports';

@@ -133,3 +133,9 @@ export type PeerConnectionFactory = (
   role: 'offerer' | 'answerer',
   negotiated?: NegotiatedChannel,
 ) => PeerConnectionPort;
+
+/** Where a batch's ICE configuration comes from, as each runtime obtains it. */
+export interface RouteChoice {
+  /** Makes one connection attempt with this route's ICE configuration. */
+  createPeer: PeerConnectionFactory;
+}

@@ -2,12 +2,11 @@ import type { TransferView } from '../transfer/transfer-view';
 import { connect, type ConnectTimeouts } from './connect-peer';
 import { reportedBytes } from './byte-count-report';
 import type { KeptBytes } from './link-watch';
-import type { ChannelPort, Clock, SignalingPort } from './ports';
+import type { ChannelPort, Clock, RouteChoice, SignalingPort } from './ports';
 import { batchPeerOf, holdToExpectedPeer, type ExpectedPeer } from './expected-peer';
 import { carryOn, SeatAfterStart } from './reconnect';
 import type { ReceiveSessionEnd } from './receive-session';
 import type { SaveTarget } from './save-target';
-import type { RouteChoice } from './send-flow';
 import { SessionFailure, unlessCancelled } from './session-failure';
 
 /** What a receive needs from its runtime; each member translates one API, nothing more. */

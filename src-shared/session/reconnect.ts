@@ -2,13 +2,13 @@ import { RECONNECT_WINDOW_MS } from '../protocol/limits';
 import { sha256, toHex } from '../verify/file-digest';
 import { newNonce } from '../verify/sas';
 import { connect, type ConnectTimeouts } from './connect-peer';
-import type { RouteChoice } from './send-flow';
 import type { TransferDirection, TransferView } from '../transfer/transfer-view';
 import type { KeptBytes } from './link-watch';
-import type { ChannelPort, Clock, SignalingPort } from './ports';
+import type { ChannelPort, Clock, RouteChoice, SignalingPort } from './ports';
 import { holdToExpectedPeer, type ExpectedPeer } from './expected-peer';
 import { RECONNECT_RETRY_MS } from './session-limits';
 import { SessionFailure, unlessCancelled } from './session-failure';
+import { errorMessage } from '../format/error-message';
 
 export interface ReconnectPorts {
   clock: Clock;
@@ -71,7 +71,7 @@ export async function reconnect(
       }
     } catch (error) {
       if (cancelled.aborted) throw new SessionFailure('ERR_CANCELLED');
-      problem = error instanceof Error ? error.message : String(error);
+      problem = errorMessage(error);
       await unlessCancelled(
         new Promise<void>((resolve) => clock.setTimeout(resolve, RECONNECT_RETRY_MS)),
         cancelled,

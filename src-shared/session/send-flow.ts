@@ -1,16 +1,10 @@
 import type { FileEntryView, TransferView } from '../transfer/transfer-view';
 import { connect, type ConnectTimeouts } from './connect-peer';
-import type { ChannelPort, Clock, PeerConnectionFactory, SignalingPort } from './ports';
+import type { ChannelPort, Clock, RouteChoice, SignalingPort } from './ports';
 import { batchPeerOf, holdToExpectedPeer, type ExpectedPeer } from './expected-peer';
 import { carryOn, SeatAfterStart } from './reconnect';
 import type { SendSessionEnd } from './send-session';
 import { SessionFailure, unlessCancelled } from './session-failure';
-
-/** Where a batch's ICE configuration comes from, as each runtime obtains it. */
-export interface RouteChoice {
-  /** Makes one connection attempt with this route's ICE configuration. */
-  createPeer: PeerConnectionFactory;
-}
 
 /** What a send needs from its runtime; each member translates one API, nothing more. */
 export interface SendFlowPorts {

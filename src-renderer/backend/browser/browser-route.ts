@@ -1,5 +1,5 @@
 import type { LaneOptions } from '../../../src-shared/session/lanes/lane-bond';
-import type { RouteChoice } from '../../../src-shared/session/send-flow';
+import type { RouteChoice } from '../../../src-shared/session/ports';
 import { LANE_COUNT, LANE_MIN_ROUND_TRIP_MS } from '../../../src-shared/session/session-limits';
 import { pageCertificate } from './browser-identity';
 import { browserPeer } from './browser-peer';

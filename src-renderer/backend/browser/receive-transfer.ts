@@ -12,7 +12,7 @@ import type {
   TransferView,
 } from '../../../src-shared/transfer/transfer-view';
 import { browserClock } from './browser-clock';
-import type { RouteChoice } from '../../../src-shared/session/send-flow';
+import type { RouteChoice } from '../../../src-shared/session/ports';
 import { randomBytes } from './random-bytes';
 import { answeredLanes, browserRoute } from './browser-route';
 import { joinBrowserRoom } from './browser-seat';
