@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { receiveFiles } from '../src-main/engine';
 import { startSignalingServer } from '../src-main/signaling-server';
 import { SpecPeerError, specSend } from '../test-peers/spec-peer/index';
+import { errorMessage } from '../src-shared/format/error-message';
 
 const DEFAULT_SETUPS = 200;
 /** Every setup opens two sockets and makes two code requests from this one address. */
@@ -83,7 +84,7 @@ async function oneSetup(
     },
     (error: unknown) => {
       if (error instanceof SpecPeerError) steps = error.steps;
-      return error instanceof Error ? error.message : String(error);
+      return errorMessage(error);
     },
   );
   let timer: ReturnType<typeof setTimeout> | undefined;

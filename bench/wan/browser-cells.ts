@@ -15,6 +15,7 @@ import { writePayload } from '../transfer/payload-file';
 import { startPeer, type PeerProcess } from '../transfer/peer-process';
 import { ferryKnobArgs, udpDrops, type FerryKnobs } from './cells';
 import { assertCarried, LineBypassError, startDelayLine, type DelayLine } from './link';
+import { errorMessage } from '../../src-shared/format/error-message';
 
 /** The browser cell: 50 ms RTT, no loss. */
 export const BROWSER_RTT_MS = 50;
@@ -243,7 +244,7 @@ async function measureDirections(run: RunContext): Promise<BrowserCell[]> {
         result.receiverUdpDrops.push(measured.receiverUdpDrops);
       } catch (error) {
         if (error instanceof LineBypassError) throw error;
-        result.errors.push(error instanceof Error ? error.message : String(error));
+        result.errors.push(errorMessage(error));
       } finally {
         await context.close();
       }

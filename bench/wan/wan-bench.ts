@@ -53,6 +53,7 @@ import {
   type Measured,
 } from './summary';
 import { startWanWebHost } from './web-host';
+import { errorMessage } from '../../src-shared/format/error-message';
 
 /**
  * tcp_wmem (min, default, max) of the large-buffer TCP runs: the max raised to the namespaces'
@@ -113,7 +114,7 @@ function wants(...names: Measurement[]): boolean {
 }
 
 function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return errorMessage(error);
 }
 
 /** The tuning knobs of the measured Ferry runs: only those given on the command line. */

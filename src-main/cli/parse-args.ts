@@ -3,6 +3,7 @@ import { readCodeOrLink } from '../../src-shared/codes/receive-fragment';
 import { cleanDeviceName } from '../../src-shared/devices/device-name';
 import { readLinkSecret } from '../../src-shared/verify/link-secret';
 import { DEFAULT_SIGNALING_PORT } from '../../src-shared/signaling/limits';
+import { errorMessage } from '../../src-shared/format/error-message';
 
 export type ServerChoice = { kind: 'url'; url: string } | { kind: 'lan' };
 
@@ -101,7 +102,7 @@ function readOptions<Options extends typeof SEND_OPTIONS | typeof RECEIVE_OPTION
     return parseNodeArgs({ args: [...args], options, allowPositionals: true, strict: true });
   } catch (error) {
     const code = (error as { code?: string }).code;
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     const option = /'(-[^' ]+)/.exec(message)?.[1] ?? '';
     const name = option.replace(/^-+/, '');
     if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && Object.hasOwn(VALUE_PROBLEMS, name)) {

@@ -4,6 +4,7 @@ import { announceRoom, type RoomAnnouncer } from '../lan/room-announcer';
 import type { RunningServer } from '../signaling-server/start-signaling-server';
 import { startWebHost } from '../web-host';
 import { DEFAULT_SIGNALING_PORT } from '../../src-shared/signaling/limits';
+import { errorMessage } from '../../src-shared/format/error-message';
 
 export interface LanRoomHostOptions {
   /** The built renderer the room serves to browsers. */
@@ -72,7 +73,7 @@ export class LanRoomHost {
       this.#room = { server, announcing, url };
       return this.#show({ state: 'on', url });
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       return this.#show({ state: 'failed', message: `The LAN room could not start: ${message}.` });
     }
   }

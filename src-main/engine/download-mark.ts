@@ -1,6 +1,7 @@
 import { execFile as execFileCallback } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { writeFile as writeWholeFile } from 'node:fs/promises';
+import { errorMessage } from '../../src-shared/format/error-message';
 
 /** What a mark can say about where a received file came from. */
 export interface MarkOrigin {
@@ -93,7 +94,7 @@ export function markReceived(
     try {
       await mark.mark(savedPath, { receivedAt: Date.now() });
     } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
+      const detail = errorMessage(error);
       warn(
         `${name} was saved, but could not be marked as coming from another device (${detail}), so your system may open it without its usual warning`,
       );

@@ -15,6 +15,7 @@ import type {
   PeerConnectionHandlers,
   PeerConnectionPort,
 } from '../../src-shared/session/ports';
+import { errorMessage } from '../../src-shared/format/error-message';
 // Puts the native peers' SCTP settings in place before this process's first association.
 import './sctp-settings';
 
@@ -270,7 +271,7 @@ export class PeerLink
     } catch (error) {
       // Most often the peer has just closed the channel: what it said before (an abort's
       // reason) may still be on its way to JavaScript, and must be read first.
-      this.#endAfterFrames(`sending failed: ${describe(error)}`);
+      this.#endAfterFrames(`sending failed: ${errorMessage(error)}`);
       return false;
     }
   }
@@ -438,15 +439,11 @@ export class PeerLink
         callback(...args);
       } catch (error) {
         try {
-          this.#end(`internal error: ${describe(error)}`);
+          this.#end(`internal error: ${errorMessage(error)}`);
         } catch {
           // A listener of `closed` threw too; the native side must still never see it.
         }
       }
     };
   }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

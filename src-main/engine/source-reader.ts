@@ -5,6 +5,7 @@ import type {
   SourceReader as SourceReaderPort,
 } from '../../src-shared/session/file-source';
 import type { SendFile } from './send-list';
+import { errorMessage } from '../../src-shared/format/error-message';
 
 /** A listed disk file as the session core's file source (docs/architecture.md, "Ports"). */
 export function diskFileSource(file: SendFile): FileSource {
@@ -42,7 +43,7 @@ export class SourceReader implements SourceReaderPort {
       const handle = await open(file.path, 'r');
       return new SourceReader(file, handle, chunkBytes, offset);
     } catch (error) {
-      return { kind: 'unreadable', detail: describe(error) };
+      return { kind: 'unreadable', detail: errorMessage(error) };
     }
   }
 
@@ -60,7 +61,7 @@ export class SourceReader implements SourceReaderPort {
     try {
       ({ bytesRead } = await this.#handle.read(this.#buffer, 0, wanted, this.#position));
     } catch (error) {
-      return { kind: 'unreadable', detail: describe(error) };
+      return { kind: 'unreadable', detail: errorMessage(error) };
     }
     if (bytesRead === 0) return { kind: 'changed', detail: 'it became shorter' };
     this.#position += bytesRead;
@@ -76,15 +77,11 @@ export class SourceReader implements SourceReaderPort {
       if (now.mtimeMs !== this.#file.mtimeMs) return 'it was modified';
       return undefined;
     } catch (error) {
-      return describe(error);
+      return errorMessage(error);
     }
   }
 
   async close(): Promise<void> {
     await this.#handle.close().catch(() => undefined);
   }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

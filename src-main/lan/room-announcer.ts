@@ -12,6 +12,7 @@ import {
   ROOM_SERVICE_TYPE,
   type RoomAdvert,
 } from './room-records';
+import { errorMessage } from '../../src-shared/format/error-message';
 
 export interface RoomAnnouncerOptions {
   /** The LAN IPv4 address the room's server listens on; the announcement leaves through its interface only. */
@@ -89,7 +90,7 @@ export async function announceRoom(options: RoomAnnouncerOptions): Promise<RoomA
     await withDeadline(service.advertise(), ROOM_ANNOUNCE_TIMEOUT_MS, 'announcing the room');
   } catch (error) {
     await release(service, responder);
-    const detail = error instanceof Error ? error.message : String(error);
+    const detail = errorMessage(error);
     throw new LanError('ERR_LAN_DISCOVERY_UNAVAILABLE', detail, { cause: error });
   }
 

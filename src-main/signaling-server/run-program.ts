@@ -1,6 +1,7 @@
 import { ConfigError } from './env-values';
 import { consoleLogSink } from './log-sink';
 import type { RunningServer } from './start-signaling-server';
+import { errorMessage } from '../../src-shared/format/error-message';
 
 export interface Program<Options> {
   /** Says what listens, as in "Ferry signaling server listening on <url>". */
@@ -33,9 +34,7 @@ export async function runProgram<Options>(program: Program<Options>): Promise<vo
   try {
     server = await program.start(config.options);
   } catch (error) {
-    exitWith(
-      `Cannot start the ${program.name}: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    exitWith(`Cannot start the ${program.name}: ${errorMessage(error)}`);
   }
   consoleLogSink.info(`Ferry ${program.name} listening on ${server.url}`);
 

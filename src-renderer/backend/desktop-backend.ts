@@ -12,6 +12,7 @@ import type {
   FerryBackend,
   SelectedItem,
 } from './ferry-backend';
+import { errorMessage } from '../../src-shared/format/error-message';
 
 export const ERR_BRIDGE = 'ERR_BRIDGE';
 
@@ -26,8 +27,7 @@ export const DESKTOP_CAPABILITIES: BackendCapabilities = {
 };
 export const ERR_NOTHING_DROPPED = 'ERR_NOTHING_DROPPED';
 
-const reasonOf = (error: unknown): string =>
-  error instanceof Error ? error.message : String(error);
+const reasonOf = (error: unknown): string => errorMessage(error);
 
 const bridgeFailure = (error: unknown): BackendResult<never> =>
   err(ERR_BRIDGE, `Ferry's window lost touch with the app (${reasonOf(error)}); restart Ferry.`);

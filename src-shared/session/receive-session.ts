@@ -48,6 +48,7 @@ import {
   verificationWords,
   type PeerFingerprints,
 } from '../verify/sas';
+import { errorMessage } from '../format/error-message';
 
 /**
  * How the batch is accepted: by asking the person (who picks where it goes, or declines with
@@ -580,7 +581,8 @@ class ReceiveSession {
       () => this.#handle({ type: 'bytes-written', bytes: count }),
       (error: unknown) => {
         // Only while the machine is still on this file; past it, its commit reports the failure.
-        if (this.#receiving(index)) this.#handle({ type: 'write-failed', detail: describe(error) });
+        if (this.#receiving(index))
+          this.#handle({ type: 'write-failed', detail: errorMessage(error) });
       },
     );
   }
@@ -628,8 +630,8 @@ class ReceiveSession {
       } catch (error) {
         const phase = this.#machine.state.phase;
         if (phase === 'receiving' || phase === 'opening') {
-          this.#handle({ type: 'write-failed', detail: describe(error) });
-        } else await this.#abandon(SessionFailure.withDetail('ERR_DISK', describe(error)));
+          this.#handle({ type: 'write-failed', detail: errorMessage(error) });
+        } else await this.#abandon(SessionFailure.withDetail('ERR_DISK', errorMessage(error)));
       }
     });
   }
@@ -690,10 +692,6 @@ const NO_TARGET: SaveTarget = {
   commit: () => Promise.reject(new Error('nothing was accepted')),
   discard: () => Promise.resolve(),
 };
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /** Whether this runtime can speak `link` at all: it offers `sas` and `link` and draws nonces. */
 function canProveLink(config: ReceiveSessionConfig): boolean {

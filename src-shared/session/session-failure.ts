@@ -1,4 +1,5 @@
 import { ERROR_MESSAGES, type ErrorCode, type Failure } from '../protocol/error-codes';
+import { errorMessage } from '../format/error-message';
 
 /**
  * A failure outside the protocol machines (signaling, connecting, disk), with its stable code:
@@ -31,7 +32,7 @@ export class SessionFailure extends Error implements Failure {
 /** Any thrown value as a failure a person can read; unknown errors keep their own message. */
 export function toFailure(error: unknown, fallback: ErrorCode): Failure {
   if (error instanceof SessionFailure) return error.failure;
-  const detail = error instanceof Error ? error.message : String(error);
+  const detail = errorMessage(error);
   return SessionFailure.withDetail(fallback, detail).failure;
 }
 

@@ -10,6 +10,7 @@ import {
   type NegotiationSignal,
 } from '../../../src-shared/session/negotiation-signal';
 import type { SignalPayload } from '../../../src-shared/signaling/signal-payload';
+import { errorMessage } from '../../../src-shared/format/error-message';
 
 /** The label Ferry's PeerLink gives its one channel; tests compare it with the sender's. */
 export const FERRY_CHANNEL_LABEL = 'ferry';
@@ -441,7 +442,7 @@ export class Interception {
       try {
         callback(...args);
       } catch (error) {
-        this.problems.push(error instanceof Error ? error.message : String(error));
+        this.problems.push(errorMessage(error));
       }
     };
   }

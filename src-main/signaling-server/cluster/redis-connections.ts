@@ -1,5 +1,6 @@
 import { Redis, type RedisOptions } from 'ioredis';
 import type { LogSink } from '../log-sink';
+import { errorMessage } from '../../../src-shared/format/error-message';
 
 const CONNECTION: RedisOptions = {
   lazyConnect: true,
@@ -46,8 +47,7 @@ export class RedisConnections {
       connections.close();
       // The connection's own error says why ("connect ECONNREFUSED …"); the rejection only that
       // the connection closed.
-      const reason =
-        connections.lastError || (error instanceof Error ? error.message : String(error));
+      const reason = connections.lastError || errorMessage(error);
       throw new Error(`Cannot use REDIS_URL: ${reason}`);
     }
     connections.phase = 'open';

@@ -15,6 +15,7 @@ import { InstancePresence } from './instance-presence';
 import { RedisConnections } from './redis-connections';
 import { socketIoRedisAdapter, type SocketIoAdapter } from './socket-io-redis-adapter';
 import { WsRelay } from './ws-relay';
+import { errorMessage } from '../../../src-shared/format/error-message';
 
 /**
  * One server's membership of a cluster (REDIS_URL): every piece of shared state in Redis, the
@@ -54,9 +55,7 @@ export class SignalingCluster implements SignalingState {
       return cluster;
     } catch (error) {
       connections.close();
-      throw new Error(
-        `Cannot use REDIS_URL: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      throw new Error(`Cannot use REDIS_URL: ${errorMessage(error)}`);
     }
   }
 

@@ -9,6 +9,7 @@ import type { LogSink } from '../log-sink';
 import type { Clock } from '../schedule';
 import type { IceServerList } from './ice-server-list';
 import { RelayProviderAnswerSchema, trimRelayProviderList } from './trim-relay-provider-list';
+import { errorMessage } from '../../../src-shared/format/error-message';
 
 export interface RelayProviderAccount {
   /** The provider's API base, e.g. https://rtc.live.cloudflare.com. */
@@ -60,9 +61,7 @@ export class RelayProviderServers implements IceServerList {
       this.lastGood = { entries, mintedAt: startedAt };
       return entries;
     } catch (error) {
-      this.log.error(
-        `Relay provider failed: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      this.log.error(`Relay provider failed: ${errorMessage(error)}`);
       if (
         this.lastGood !== undefined &&
         this.now() - this.lastGood.mintedAt < RELAY_PROVIDER_STALE_REUSE_MS

@@ -4,6 +4,7 @@ import type {
   SourceReader,
 } from '../../../src-shared/session/file-source';
 import { chunksOf, slabRanges, type ByteRange } from './chunk-plan';
+import { errorMessage } from '../../../src-shared/format/error-message';
 
 /** What a sender reads: a picked or dropped File, or any Blob. */
 export interface ByteSource {
@@ -79,7 +80,7 @@ async function readSlab(source: ByteSource, range: ByteRange): Promise<ReadOutco
   try {
     bytes = await source.slice(range.start, range.end).arrayBuffer();
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
+    const detail = errorMessage(error);
     // Chromium refuses to read a picked file whose size or modification time has changed since.
     const changed = error instanceof DOMException && error.name === 'NotReadableError';
     return { kind: changed ? 'changed' : 'unreadable', detail };

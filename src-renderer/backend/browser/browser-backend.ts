@@ -48,6 +48,7 @@ import type { SourceItem } from './source-files';
 import { StreamedDownloads } from './streamed-downloads';
 import { textMessageProblem } from '../../../src-shared/session/text-message';
 import { asSentence } from '../../../src-shared/format/as-sentence';
+import { errorMessage } from '../../../src-shared/format/error-message';
 
 export const ERR_NOTHING_DROPPED = 'ERR_NOTHING_DROPPED';
 export const ERR_BUSY = 'ERR_BUSY';
@@ -59,8 +60,7 @@ export const ERR_NO_OFFER = 'ERR_NO_OFFER';
 export const ERR_NOT_VERIFIED = 'ERR_NOT_VERIFIED';
 export const ERR_DEVICE_LIST = 'ERR_DEVICE_LIST';
 
-const reasonOf = (error: unknown): string =>
-  error instanceof Error ? error.message : String(error);
+const reasonOf = (error: unknown): string => errorMessage(error);
 
 /** What the page needs to know about where it runs. */
 export interface BrowserPage {

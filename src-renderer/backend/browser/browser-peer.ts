@@ -5,6 +5,7 @@ import type {
   PeerConnectionPort,
 } from '../../../src-shared/session/ports';
 import { browserChannelPort } from './channel-port';
+import { errorMessage } from '../../../src-shared/format/error-message';
 
 /** The label of the one data channel a sender opens; receivers take whatever channel arrives. */
 export const CHANNEL_LABEL = 'ferry';
@@ -61,8 +62,7 @@ export function browserPeer(options: {
     if (channel.readyState === 'open') open();
     else channel.addEventListener('open', open, { once: true });
   };
-  const describe = (error: unknown): string =>
-    error instanceof Error ? error.message : String(error);
+  const describe = (error: unknown): string => errorMessage(error);
 
   // A browser makes no offer of its own for a channel created before the remote one is set, so
   // a negotiated channel is created here at either end.
