@@ -7,4 +7,7 @@ import { waitInRestoredRoom } from '../../src-main/engine/test-support/restored-
 const [serverUrl = '', code = ''] = process.argv.slice(2);
 const impostor = await waitInRestoredRoom(serverUrl, code);
 console.log('waiting in the restored room');
-void impostor.met.then(() => console.log('a peer connected to the impostor'));
+impostor.met.then(
+  () => console.log('a peer connected to the impostor'),
+  () => undefined,
+);
