@@ -2,11 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TransferView } from '../../src-shared/transfer/transfer-view';
-import {
-  ERR_WORDS_NOT_COMPARED,
-  WORDS_NOT_COMPARED,
-  WORDS_UNAVAILABLE,
-} from '../../src-shared/verify/confirm-words';
+import { WORDS_UNAVAILABLE } from '../../src-shared/verify/confirm-words';
+import { appError } from '../../src-shared/app/app-errors';
 import { receiveFiles, type FinalState } from '../engine';
 import { filesUnder, writeTextFile } from '../engine/test-support/files-on-disk';
 import { useLoopbackRig } from '../engine/test-support/loopback-rig';
@@ -136,7 +133,7 @@ describe('a desktop receiver that confirms the words', () => {
 
     expect(await app.call('answerOffer', { accept: true })).toEqual({
       ok: false,
-      error: { code: ERR_WORDS_NOT_COMPARED, message: WORDS_NOT_COMPARED },
+      error: appError('ERR_WORDS_NOT_COMPARED'),
     });
     const compared = app.nextView(
       (view) => view.phase === 'awaiting-acceptance' && !view.wordsAsked,

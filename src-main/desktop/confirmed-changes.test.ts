@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { DesktopSettings, DesktopSnapshot } from '../../src-shared/ipc/contract';
 import type { IpcResult } from '../../src-shared/ipc/result';
 import { useLoopbackRig } from '../engine/test-support/loopback-rig';
-import { ERR_CHANGE_NOT_CONFIRMED } from './desktop-controller';
 import { useDesktopOnLoopback, type DesktopOnLoopback } from './test-support/desktop-on-loopback';
 
 const rig = useLoopbackRig();
@@ -12,7 +11,7 @@ const desktop = useDesktopOnLoopback(rig);
 const notConfirmed = {
   ok: false,
   error: {
-    code: ERR_CHANGE_NOT_CONFIRMED,
+    code: 'ERR_CHANGE_NOT_CONFIRMED',
     message: 'Nothing was changed: you did not confirm it.',
   },
 };

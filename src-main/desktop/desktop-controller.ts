@@ -10,6 +10,8 @@ import type {
   HandlerMap,
 } from '../../src-shared/ipc/contract';
 import { HandlerError } from '../../src-shared/ipc/dispatch';
+import { appError, type UnchosenPath } from '../../src-shared/app/app-errors';
+import type { IpcError } from '../../src-shared/ipc/result';
 import { entryFromDone } from '../../src-shared/history/transfer-history';
 import type { TransferView } from '../../src-shared/transfer/transfer-view';
 import { DEFAULT_SIGNALING_PORT } from '../../src-shared/signaling/limits';
@@ -24,7 +26,6 @@ import type { ChangeQuestion, DesktopDialogs, DesktopShell } from './desktop-por
 import { LanRoomHost } from './lan-room-host';
 import {
   ChosenPaths,
-  ERR_PATH_NOT_CHOSEN,
   isOpenableFolder,
   isRecordedFile,
   isRecordedFolder,
@@ -32,13 +33,6 @@ import {
 } from './path-allowlist';
 import { openSettingsStore } from './settings-store';
 import { TransferSession } from './transfer-session';
-
-/** `rememberPeer` when the transfer on screen did not verify the device on its other end. */
-export const ERR_NOT_VERIFIED = 'ERR_NOT_VERIFIED';
-/** A change to the remembered devices that cannot be made (a name taken, a device unknown). */
-export const ERR_DEVICE_LIST = 'ERR_DEVICE_LIST';
-/** A change that lowers a guard, which the person did not confirm in main's own dialog. */
-export const ERR_CHANGE_NOT_CONFIRMED = 'ERR_CHANGE_NOT_CONFIRMED';
 
 export interface DesktopControllerOptions {
   /**
@@ -61,6 +55,11 @@ export interface DesktopControllerOptions {
   lanAddress?: string;
   /** Tests shorten the engine's deadlines. */
   timeouts?: Partial<EngineTimeouts>;
+}
+
+/** A refusal the person reads, as the IPC dispatcher passes it on. */
+function refuse(error: IpcError): never {
+  throw new HandlerError(error.code, error.message);
 }
 
 export type EventListener = <K extends EventChannel>(channel: K, payload: EventContract[K]) => void;
@@ -117,7 +116,7 @@ export async function createDesktopController(
     try {
       await change();
     } catch (error) {
-      if (error instanceof DeviceListError) throw new HandlerError(ERR_DEVICE_LIST, error.message);
+      if (error instanceof DeviceListError) refuse(appError('ERR_DEVICE_LIST', error.message));
       throw error;
     }
     const view = devicesView();
@@ -175,27 +174,19 @@ export async function createDesktopController(
   /** Goes on only once the person confirmed `question` in main's own dialog. */
   const requireConfirmed = async (question: ChangeQuestion | undefined): Promise<void> => {
     if (question === undefined || (await options.dialogs.confirmChange(question))) return;
-    throw new HandlerError(
-      ERR_CHANGE_NOT_CONFIRMED,
-      'Nothing was changed: you did not confirm it.',
-    );
+    refuse(appError('ERR_CHANGE_NOT_CONFIRMED'));
   };
 
-  const refuse = (what: string): never => {
-    throw new HandlerError(ERR_PATH_NOT_CHOSEN, what);
-  };
+  const refuseUnchosen = (unchosen: UnchosenPath): never =>
+    refuse(appError('ERR_PATH_NOT_CHOSEN', unchosen));
   const requireChosen = (paths: readonly string[]): void => {
-    const unchosen = chosen.unchosen(paths);
-    if (unchosen.length > 0) {
-      refuse(
-        `Ferry sends only files you chose or dropped, and ${unchosen[0]} was not one of them.`,
-      );
-    }
+    const [path] = chosen.unchosen(paths);
+    if (path !== undefined) refuseUnchosen({ kind: 'send', path });
   };
   const requireChosenFolder = (folder: string): void => {
     const usual = settings.get().downloadFolder;
     if (folder !== usual && chosenFolders.unchosen([folder]).length > 0) {
-      refuse(`Ferry saves only into a folder you chose, and ${folder} was not one of them.`);
+      refuseUnchosen({ kind: 'save', folder });
     }
   };
   const pickedToSend = async (paths: string[]) => {
@@ -298,14 +289,14 @@ export async function createDesktopController(
     setLanRoom: ({ enabled }) => lanRoom.set(enabled),
     openFolder: async ({ path }) => {
       if (!isOpenableFolder(session.view, path) && !isRecordedFolder(history.list(), path)) {
-        refuse('Ferry opens only a folder a finished transfer saved into.');
+        refuseUnchosen({ kind: 'open' });
       }
       await options.desktopShell.openFolder(path);
       return null;
     },
     revealFile: async ({ path }) => {
       if (!isRevealableFile(session.view, path) && !isRecordedFile(history.list(), path)) {
-        refuse('Ferry shows only the files a finished transfer saved.');
+        refuseUnchosen({ kind: 'reveal' });
       }
       options.desktopShell.revealFile(path);
       return null;
@@ -315,10 +306,7 @@ export async function createDesktopController(
       const view = session.view;
       const peer = view.phase === 'done' ? view.peer : undefined;
       if (peer === undefined || peer.check.kind === 'unverified') {
-        throw new HandlerError(
-          ERR_NOT_VERIFIED,
-          'Only a device this transfer verified can be remembered.',
-        );
+        refuse(appError('ERR_NOT_VERIFIED'));
       }
       return changeDevices(() => book.remember(peer.fingerprint, name));
     },

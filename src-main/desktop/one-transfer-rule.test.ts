@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERR_BUSY, refusalToStart } from './one-transfer-rule';
+import { refusalToStart } from './one-transfer-rule';
 
 describe('one transfer at a time', () => {
   it('lets a send or receive start when no transfer is running', () => {
@@ -8,7 +8,7 @@ describe('one transfer at a time', () => {
 
   it('refuses a second transfer while one is running, with ERR_BUSY and what to do', () => {
     expect(refusalToStart(true)).toEqual({
-      code: ERR_BUSY,
+      code: 'ERR_BUSY',
       message: 'A transfer is already running; finish or cancel it first.',
     });
   });

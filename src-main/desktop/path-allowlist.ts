@@ -5,8 +5,6 @@ import type { TransferView } from '../../src-shared/transfer/transfer-view';
 // Main trusts only the paths it handed out itself (docs/architecture.md, "Paths the person
 // chose"): a path that arrives over IPC is a claim by the renderer, which may be compromised.
 
-export const ERR_PATH_NOT_CHOSEN = 'ERR_PATH_NOT_CHOSEN';
-
 /**
  * Paths the person chose through main: its dialogs, the command line, "Open with" and drops
  * (read by the preload). Kept for the app's lifetime, exactly as handed out.

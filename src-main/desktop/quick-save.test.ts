@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { useLoopbackRig } from '../engine/test-support/loopback-rig';
-import { ERR_CHANGE_NOT_CONFIRMED } from './desktop-controller';
 import { useDesktopOnLoopback } from './test-support/desktop-on-loopback';
 import {
   deviceTransfers,
@@ -28,7 +27,7 @@ describe('quick save from a remembered device', () => {
       fingerprint: laptop.identity.fingerprint,
       autoAccept: true,
     });
-    expect(refused).toMatchObject({ ok: false, error: { code: ERR_CHANGE_NOT_CONFIRMED } });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'ERR_CHANGE_NOT_CONFIRMED' } });
     expect(app.questions).toEqual([
       expect.objectContaining({ message: 'Accept files from “Laptop” without asking?' }),
     ]);

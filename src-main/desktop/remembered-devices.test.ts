@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DevicesView } from '../../src-shared/ipc/contract';
 import { useLoopbackRig } from '../engine/test-support/loopback-rig';
-import { ERR_DEVICE_LIST, ERR_NOT_VERIFIED } from './desktop-controller';
 import { useDesktopOnLoopback } from './test-support/desktop-on-loopback';
 import {
   deviceTransfers,
@@ -18,7 +17,7 @@ const desktop = useDesktopOnLoopback(rig);
 const notVerified = {
   ok: false,
   error: {
-    code: ERR_NOT_VERIFIED,
+    code: 'ERR_NOT_VERIFIED',
     message: 'Only a device this transfer verified can be remembered.',
   },
 };
@@ -159,7 +158,7 @@ describe('the remembered devices', () => {
     });
     expect(taken).toEqual({
       ok: false,
-      error: { code: ERR_DEVICE_LIST, message: 'another device is remembered as “Laptop”' },
+      error: { code: 'ERR_DEVICE_LIST', message: 'another device is remembered as “Laptop”' },
     });
     expect(await devicesOf(app)).toEqual(both);
     expect(app.devicesChanged).toHaveLength(pushed);

@@ -9,7 +9,6 @@ import { openInstallation } from '../devices/installation';
 import { startSender } from '../engine/test-support/transfer-pair';
 import { writeTextFile } from '../engine/test-support/files-on-disk';
 import { useLoopbackRig } from '../engine/test-support/loopback-rig';
-import { ERR_PATH_NOT_CHOSEN } from './path-allowlist';
 import { useDesktopOnLoopback, type DesktopOnLoopback } from './test-support/desktop-on-loopback';
 
 const rig = useLoopbackRig();
@@ -18,7 +17,7 @@ const desktop = useDesktopOnLoopback(rig);
 
 const refused = {
   ok: false,
-  error: expect.objectContaining({ code: ERR_PATH_NOT_CHOSEN }) as unknown,
+  error: expect.objectContaining({ code: 'ERR_PATH_NOT_CHOSEN' }) as unknown,
 };
 const done = { ok: true, value: null };
 

@@ -14,15 +14,10 @@ import {
   type PeerOptions,
   type Transfer,
 } from '../engine';
-import {
-  ERR_NO_WORDS_QUESTION,
-  ERR_WORDS_NOT_COMPARED,
-  NO_WORDS_QUESTION,
-  WORDS_NOT_COMPARED,
-  WORDS_UNAVAILABLE,
-  WordsQuestion,
-} from '../../src-shared/verify/confirm-words';
-import { ERR_BUSY, refusalToStart } from './one-transfer-rule';
+import { WORDS_UNAVAILABLE, WordsQuestion } from '../../src-shared/verify/confirm-words';
+import { appError } from '../../src-shared/app/app-errors';
+import type { IpcError } from '../../src-shared/ipc/result';
+import { refusalToStart } from './one-transfer-rule';
 
 export interface ReceiveRequest {
   code: string;
@@ -108,14 +103,13 @@ export class TransferSession {
   answerOffer(accept: boolean, destination?: string): void {
     if (this.#words.pending) {
       if (accept) {
-        throw new HandlerError(ERR_WORDS_NOT_COMPARED, WORDS_NOT_COMPARED);
+        refuse(appError('ERR_WORDS_NOT_COMPARED'));
       }
       this.#words.answer(false);
       return;
     }
     const pending = this.#pendingOffer;
-    if (!pending)
-      throw new HandlerError('ERR_NO_OFFER', 'There is no transfer waiting for an answer.');
+    if (!pending) refuse(appError('ERR_NO_OFFER'));
     this.#pendingOffer = undefined;
     pending.answer(accept && destination !== undefined ? { destination } : accept);
   }
@@ -123,7 +117,7 @@ export class TransferSession {
   /** The person's answer to whether the words match, on either side. */
   answerWords(match: boolean): void {
     if (!this.#words.answer(match)) {
-      throw new HandlerError(ERR_NO_WORDS_QUESTION, NO_WORDS_QUESTION);
+      refuse(appError('ERR_NO_WORDS_QUESTION'));
     }
     this.#show(this.#view);
   }
@@ -142,7 +136,7 @@ export class TransferSession {
    */
   dismiss(): void {
     if (this.#running) {
-      throw new HandlerError(ERR_BUSY, 'Cancel the transfer before leaving it.');
+      refuse(appError('ERR_BUSY'));
     }
     this.#transfer = undefined;
     this.#show(IDLE_TRANSFER);
@@ -166,7 +160,7 @@ export class TransferSession {
 
   #ensureIdle(): void {
     const refusal = refusalToStart(this.#running);
-    if (refusal) throw new HandlerError(refusal.code, refusal.message);
+    if (refusal) refuse(refusal);
   }
 
   /** The sending session's `onPeerCheck` when the person confirms the words. */
@@ -211,6 +205,10 @@ export class TransferSession {
     this.#view = this.#words.shown(view);
     this.#publish(this.#view);
   }
+}
+
+function refuse(error: IpcError): never {
+  throw new HandlerError(error.code, error.message);
 }
 
 const FINAL_PHASES: ReadonlySet<TransferView['phase']> = new Set(['done', 'failed']);

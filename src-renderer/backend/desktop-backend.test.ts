@@ -4,7 +4,7 @@ import { ERR_BAD_REQUEST } from '../../src-shared/ipc/dispatch';
 import { IDLE_TRANSFER } from '../../src-shared/transfer/transfer-view';
 import { TEST_SETTINGS } from '../testing/scripted-backend';
 import { TEST_DEVICES, TEST_FINGERPRINT, testBridge } from '../testing/test-bridge';
-import { createDesktopBackend, ERR_BRIDGE, ERR_NOTHING_DROPPED } from './desktop-backend';
+import { createDesktopBackend } from './desktop-backend';
 import type { BackendEvent } from './ferry-backend';
 
 const dropOf = (...names: string[]): DataTransfer =>
@@ -67,7 +67,7 @@ describe('the desktop backend over the preload bridge', () => {
     expect(result).toEqual({
       ok: false,
       error: {
-        code: ERR_NOTHING_DROPPED,
+        code: 'ERR_NOTHING_DROPPED',
         message: 'Only files and folders from this computer can be dropped here.',
       },
     });
@@ -177,7 +177,7 @@ describe('the desktop backend over the preload bridge', () => {
     expect(result).toEqual({
       ok: false,
       error: {
-        code: ERR_BRIDGE,
+        code: 'ERR_BRIDGE',
         message:
           "Ferry's window lost touch with the app (No handler registered for 'ferry:invoke:cancelTransfer'); restart Ferry.",
       },
@@ -267,8 +267,8 @@ describe('the desktop backend over the preload bridge', () => {
     expect(result).toEqual({
       ok: false,
       error: {
-        code: ERR_BRIDGE,
-        message: 'Ferry could not follow updates from the app (the bridge is gone); restart Ferry.',
+        code: 'ERR_BRIDGE',
+        message: "Ferry's window lost touch with the app (the bridge is gone); restart Ferry.",
       },
     });
   });

@@ -5,7 +5,7 @@ import type {
   ResponseOf,
   SendItem,
 } from '../../src-shared/ipc/contract';
-import { err, ok } from '../../src-shared/ipc/result';
+import { ok } from '../../src-shared/ipc/result';
 import type {
   BackendCapabilities,
   BackendResult,
@@ -13,8 +13,7 @@ import type {
   SelectedItem,
 } from './ferry-backend';
 import { errorMessage } from '../../src-shared/format/error-message';
-
-export const ERR_BRIDGE = 'ERR_BRIDGE';
+import { refused } from '../../src-shared/app/app-errors';
 
 /** Everything the desktop app can do that a browser may not. */
 export const DESKTOP_CAPABILITIES: BackendCapabilities = {
@@ -25,12 +24,9 @@ export const DESKTOP_CAPABILITIES: BackendCapabilities = {
   settings: true,
   autoAcceptFromDevices: true,
 };
-export const ERR_NOTHING_DROPPED = 'ERR_NOTHING_DROPPED';
-
-const reasonOf = (error: unknown): string => errorMessage(error);
 
 const bridgeFailure = (error: unknown): BackendResult<never> =>
-  err(ERR_BRIDGE, `Ferry's window lost touch with the app (${reasonOf(error)}); restart Ferry.`);
+  refused('ERR_BRIDGE', errorMessage(error));
 
 const toSelected = (item: SendItem): SelectedItem => ({
   id: item.path,
@@ -137,10 +133,7 @@ export function createDesktopBackend(bridge: FerryBridge): FerryBackend {
         });
         return ok(null);
       } catch (error) {
-        return err(
-          ERR_BRIDGE,
-          `Ferry could not follow updates from the app (${reasonOf(error)}); restart Ferry.`,
-        );
+        return bridgeFailure(error);
       }
     },
 
@@ -148,12 +141,7 @@ export function createDesktopBackend(bridge: FerryBridge): FerryBackend {
       // Read before the first await: the browser empties the DataTransfer after the drop event.
       const paths = Array.from(data.files, pathOf).filter((path) => path !== '');
       if (paths.length === 0) {
-        return Promise.resolve(
-          err(
-            ERR_NOTHING_DROPPED,
-            'Only files and folders from this computer can be dropped here.',
-          ),
-        );
+        return Promise.resolve(refused('ERR_NOTHING_DROPPED'));
       }
       return describe(paths);
     },

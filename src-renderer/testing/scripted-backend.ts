@@ -7,7 +7,8 @@ import {
   setAutoAccept,
   type RememberedDevice,
 } from '../../src-shared/devices/remembered-devices';
-import { err, ok } from '../../src-shared/ipc/result';
+import { ok } from '../../src-shared/ipc/result';
+import { refused } from '../../src-shared/app/app-errors';
 import { DESKTOP_CAPABILITIES } from '../backend/desktop-backend';
 import { IDLE_TRANSFER, type TransferView } from '../../src-shared/transfer/transfer-view';
 import type {
@@ -96,7 +97,7 @@ export function createScriptedBackend(options: ScriptedBackendOptions = {}): Scr
       return ok(devices);
     } catch (error) {
       if (!(error instanceof DeviceListError)) throw error;
-      return err('ERR_DEVICE_LIST', error.message);
+      return refused('ERR_DEVICE_LIST', error.message);
     }
   }
 
@@ -181,7 +182,7 @@ export function createScriptedBackend(options: ScriptedBackendOptions = {}): Scr
       answer('rememberPeer', [name], () => {
         const peer = transfer.phase === 'done' ? transfer.peer : undefined;
         if (peer === undefined || peer.check.kind === 'unverified') {
-          return err('ERR_NOT_VERIFIED', 'Only a device this transfer verified can be remembered.');
+          return refused('ERR_NOT_VERIFIED');
         }
         return changeDevices((list) => remember(list, peer.fingerprint, name, 1_700_000_000_000));
       }),

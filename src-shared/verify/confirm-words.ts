@@ -64,11 +64,3 @@ export class WordsQuestion {
 /** Every surface's sentence when "Confirm the words" meets a device that cannot show words. */
 export const WORDS_UNAVAILABLE =
   'Stopped before any file data moved: “Confirm the words” is on, and the other device cannot show verification words.';
-
-/** Accept while "Confirm the words" still waits for the person's comparison: refused. */
-export const ERR_WORDS_NOT_COMPARED = 'ERR_WORDS_NOT_COMPARED';
-export const WORDS_NOT_COMPARED = 'Compare the words with the other device first, then accept.';
-
-/** An answer about the words when nothing asks about them. */
-export const ERR_NO_WORDS_QUESTION = 'ERR_NO_WORDS_QUESTION';
-export const NO_WORDS_QUESTION = 'Nothing is waiting for the words.';

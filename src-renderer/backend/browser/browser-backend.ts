@@ -1,5 +1,4 @@
 import {
-  DeviceListError,
   forget,
   remember as rememberDevice,
   rename,
@@ -12,7 +11,7 @@ import {
   entryFromDone,
   type HistoryEntry,
 } from '../../../src-shared/history/transfer-history';
-import { err, ok } from '../../../src-shared/ipc/result';
+import { ok } from '../../../src-shared/ipc/result';
 import { IDLE_TRANSFER, type TransferView } from '../../../src-shared/transfer/transfer-view';
 import type {
   BackendEvent,
@@ -29,12 +28,6 @@ import {
 } from './browser-identity';
 import { loadHistory, loadKeepHistory, saveHistory, saveKeepHistory } from './browser-history';
 import { loadConfirmWords, saveConfirmWords } from './browser-settings';
-import {
-  ERR_NO_WORDS_QUESTION,
-  ERR_WORDS_NOT_COMPARED,
-  NO_WORDS_QUESTION,
-  WORDS_NOT_COMPARED,
-} from '../../../src-shared/verify/confirm-words';
 import { AUTO_ACCEPT_DEFAULT_MAX_BYTES } from '../../../src-shared/devices/auto-accept';
 import { entriesOf, itemsFromEntries } from './dropped-items';
 import { pickFiles, pickFolder } from './file-pickers';
@@ -47,20 +40,8 @@ import { findSignalingAddress } from './signaling-address';
 import type { SourceItem } from './source-files';
 import { StreamedDownloads } from './streamed-downloads';
 import { textMessageProblem } from '../../../src-shared/session/text-message';
-import { asSentence } from '../../../src-shared/format/as-sentence';
 import { errorMessage } from '../../../src-shared/format/error-message';
-
-export const ERR_NOTHING_DROPPED = 'ERR_NOTHING_DROPPED';
-export const ERR_BUSY = 'ERR_BUSY';
-export const ERR_NOT_IN_BROWSER = 'ERR_NOT_IN_BROWSER';
-export const ERR_UNKNOWN_ITEM = 'ERR_UNKNOWN_ITEM';
-/** An empty text, or one over TEXT_MESSAGE_MAX_BYTES, is not sent as a text message. */
-export const ERR_TEXT_REFUSED = 'ERR_TEXT_REFUSED';
-export const ERR_NO_OFFER = 'ERR_NO_OFFER';
-export const ERR_NOT_VERIFIED = 'ERR_NOT_VERIFIED';
-export const ERR_DEVICE_LIST = 'ERR_DEVICE_LIST';
-
-const reasonOf = (error: unknown): string => errorMessage(error);
+import { refused } from '../../../src-shared/app/app-errors';
 
 /** What the page needs to know about where it runs. */
 export interface BrowserPage {
@@ -177,10 +158,7 @@ export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBa
     try {
       return ok(remember(await picking));
     } catch (error) {
-      return err(
-        ERR_NOTHING_DROPPED,
-        `The browser could not read those files (${reasonOf(error)}).`,
-      );
+      return refused('ERR_FILES_UNREADABLE', errorMessage(error));
     }
   }
 
@@ -197,10 +175,7 @@ export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBa
     try {
       next = change((await loadRememberedDevices()) ?? remembered);
     } catch (error) {
-      return err(
-        ERR_DEVICE_LIST,
-        error instanceof DeviceListError ? error.message : reasonOf(error),
-      );
+      return refused('ERR_DEVICE_LIST', errorMessage(error));
     }
     await saveRememberedDevices(next);
     remembered = next;
@@ -211,8 +186,7 @@ export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBa
 
   const busy = (): boolean =>
     view.phase !== 'idle' && view.phase !== 'done' && view.phase !== 'failed';
-  const refuseBusy = (): BackendResult<never> =>
-    err(ERR_BUSY, 'A transfer is under way; finish or cancel it first.');
+  const refuseBusy = (): BackendResult<never> => refused('ERR_BUSY');
 
   /** Starts a transfer as the one on screen, leaving a finished one behind. */
   function begin(next: SendTransfer | ReceiveTransfer): void {
@@ -258,9 +232,7 @@ export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBa
       // Read before the first await: the browser empties the DataTransfer after the drop event.
       const entries = entriesOf(data);
       if (entries.length === 0) {
-        return Promise.resolve(
-          err(ERR_NOTHING_DROPPED, 'Only files and folders can be dropped here.'),
-        );
+        return Promise.resolve(refused('ERR_NOTHING_DROPPED'));
       }
       return chosen(itemsFromEntries(entries));
     },
@@ -273,11 +245,11 @@ export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBa
       for (const item of items) {
         const source = sources.get(item.id);
         if (source === undefined) {
-          return err(ERR_UNKNOWN_ITEM, `${item.name} is no longer available; choose it again.`);
+          return refused('ERR_UNKNOWN_ITEM', item.name);
         }
         files.push(...source.files);
       }
-      if (files.length === 0) return err(ERR_UNKNOWN_ITEM, 'Choose at least one file to send.');
+      if (files.length === 0) return refused('ERR_NOTHING_TO_SEND');
       await loaded;
       const next = new SendTransfer({
         signalingAddress: await address(),
@@ -295,7 +267,7 @@ export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBa
     async startSendText(text) {
       if (busy()) return refuseBusy();
       const problem = textMessageProblem(text);
-      if (problem !== undefined) return err(ERR_TEXT_REFUSED, asSentence(problem));
+      if (problem !== undefined) return refused('ERR_TEXT_REFUSED', problem);
       await loaded;
       const next = new SendTransfer({
         signalingAddress: await address(),
@@ -332,14 +304,14 @@ export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBa
 
     async answerOffer(accept, destination, packing) {
       if (!(transfer instanceof ReceiveTransfer) || view.phase !== 'awaiting-acceptance') {
-        return err(ERR_NO_OFFER, 'There is no offer to answer.');
+        return refused('ERR_NO_OFFER');
       }
       if (transfer.wordsAsked) {
         if (!accept) {
           transfer.answerWords(false);
           return ok(null);
         }
-        return err(ERR_WORDS_NOT_COMPARED, WORDS_NOT_COMPARED);
+        return refused('ERR_WORDS_NOT_COMPARED');
       }
       await transfer.answer(accept, destination, packing);
       return ok(null);
@@ -347,24 +319,18 @@ export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBa
 
     async answerWords(match) {
       if (transfer === undefined || !transfer.answerWords(match)) {
-        return err(ERR_NO_WORDS_QUESTION, NO_WORDS_QUESTION);
+        return refused('ERR_NO_WORDS_QUESTION');
       }
       return ok(null);
     },
 
-    chooseDownloadFolder: () =>
-      Promise.resolve(
-        err(ERR_NOT_IN_BROWSER, 'The browser asks where to save each time you accept.'),
-      ),
+    chooseDownloadFolder: () => Promise.resolve(refused('ERR_NOT_IN_BROWSER', 'asks-each-time')),
 
     async chooseDestination() {
       try {
         return ok(await saving.chooseFolder());
       } catch (error) {
-        return err(
-          ERR_NOT_IN_BROWSER,
-          `This browser cannot save into a folder (${reasonOf(error)}).`,
-        );
+        return refused('ERR_NO_FOLDER_ACCESS', errorMessage(error));
       }
     },
 
@@ -392,33 +358,20 @@ export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBa
       if (changes.keepHistory === false) await changeHistory(clearedHistory);
       return ok(settings);
     },
-    setLanRoom: () =>
-      Promise.resolve(err(ERR_NOT_IN_BROWSER, 'LAN rooms are hosted by the Ferry desktop app.')),
-    openFolder: () =>
-      Promise.resolve(
-        err(ERR_NOT_IN_BROWSER, 'The browser keeps received files in its downloads.'),
-      ),
-    revealFile: () =>
-      Promise.resolve(
-        err(ERR_NOT_IN_BROWSER, 'The browser keeps received files in its downloads.'),
-      ),
+    setLanRoom: () => Promise.resolve(refused('ERR_NOT_IN_BROWSER', 'no-lan-room')),
+    openFolder: () => Promise.resolve(refused('ERR_NOT_IN_BROWSER', 'downloads-only')),
+    revealFile: () => Promise.resolve(refused('ERR_NOT_IN_BROWSER', 'downloads-only')),
 
     async rememberPeer(name) {
       const peer = view.phase === 'done' ? view.peer : undefined;
       if (peer === undefined || peer.check.kind === 'unverified') {
-        return err(ERR_NOT_VERIFIED, 'Only a device this transfer verified can be remembered.');
+        return refused('ERR_NOT_VERIFIED');
       }
       return changeDevices((list) => rememberDevice(list, peer.fingerprint, name, Date.now()));
     },
     renameDevice: (fingerprint, name) => changeDevices((list) => rename(list, fingerprint, name)),
     forgetDevice: (fingerprint) => changeDevices((list) => forget(list, fingerprint)),
-    setDeviceAutoAccept: () =>
-      Promise.resolve(
-        err(
-          ERR_NOT_IN_BROWSER,
-          'Only the Ferry desktop app accepts files without asking; the browser always asks.',
-        ),
-      ),
+    setDeviceAutoAccept: () => Promise.resolve(refused('ERR_NOT_IN_BROWSER', 'always-asks')),
 
     clearHistory: async () => ok(await changeHistory(clearedHistory)),
   };
