@@ -1,0 +1,292 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { HistoryEntry } from '../history/transfer-history';
+import type { DevicesView } from '../ipc/contract';
+import type { IpcResult } from '../ipc/result';
+import type { PeerCheck, TransferView } from '../transfer/transfer-view';
+import { appError } from './app-errors';
+import { ScriptedSessions, type ScriptedTransfer } from './testing/scripted-sessions';
+
+/**
+ * An app under test, asked the way its screen asks it: the desktop controller over its IPC
+ * handlers, the browser backend through its page calls, or the core itself.
+ */
+export interface AppUnderTest {
+  /** Starts a send (a text message) or a receive, as the person does. */
+  start(kind: 'send' | 'receive'): Promise<IpcResult<null>>;
+  cancel(): Promise<IpcResult<null>>;
+  dismiss(): Promise<IpcResult<null>>;
+  answerOffer(accept: boolean): Promise<IpcResult<null>>;
+  answerWords(match: boolean): Promise<IpcResult<null>>;
+  rememberPeer(name: string): Promise<IpcResult<DevicesView>>;
+  renameDevice(fingerprint: string, name: string): Promise<IpcResult<DevicesView>>;
+  forgetDevice(fingerprint: string): Promise<IpcResult<DevicesView>>;
+  /** The person's "Keep a history" setting. */
+  keepHistory(keep: boolean): Promise<void>;
+  /** Everything the screen was told, in order. */
+  readonly views: TransferView[];
+  readonly histories: HistoryEntry[][];
+  readonly devices: DevicesView[];
+  readonly warnings: string[];
+  close(): Promise<void>;
+}
+
+/** Builds the app under test over `sessions`, a session starter the suite drives by hand. */
+export type AppFactory = (sessions: ScriptedSessions) => Promise<AppUnderTest>;
+
+const FINGERPRINT = 'AB:CD:EF:01';
+
+const waitingForPeer: TransferView = {
+  phase: 'waiting-for-peer',
+  direction: 'send',
+  code: 'acid-otter-plank',
+  files: [{ name: 'message.txt', size: 5 }],
+  totalBytes: 5,
+};
+
+const transferring: TransferView = {
+  phase: 'transferring',
+  direction: 'send',
+  progress: {
+    fileIndex: 1,
+    fileCount: 1,
+    fileName: 'message.txt',
+    fileBytes: 2,
+    fileSize: 5,
+    bytesDone: 2,
+    totalBytes: 5,
+    bytesPerSecond: 1000,
+  },
+};
+
+const cancelled: TransferView = {
+  phase: 'failed',
+  direction: 'send',
+  code: 'ERR_CANCELLED',
+  message: 'You cancelled the transfer.',
+};
+
+function offer(wordsAsked: boolean): TransferView {
+  return {
+    phase: 'awaiting-acceptance',
+    direction: 'receive',
+    offer: {
+      firstFileName: 'a.txt',
+      fileCount: 1,
+      totalBytes: 5,
+      peerCheck: { kind: 'words', words: 'acid otter plank' },
+    },
+    destination: 'Downloads',
+    ...(wordsAsked ? { wordsAsked: true as const } : {}),
+  };
+}
+
+function done(check?: PeerCheck): TransferView {
+  return {
+    phase: 'done',
+    direction: 'receive',
+    files: [{ name: 'a.txt', size: 5 }],
+    totalBytes: 5,
+    ...(check === undefined ? {} : { peer: { fingerprint: FINGERPRINT, check } }),
+  };
+}
+
+const WORDS: PeerCheck = { kind: 'words', words: 'acid otter plank' };
+const OK = { ok: true, value: null };
+const lastOf = <T>(list: readonly T[]): T | undefined => list.at(-1);
+
+/**
+ * The rules of the one transfer on screen (docs/architecture.md, "The application core"), as one
+ * suite every adapter runs: what the person sees and what the transfer is asked must be the same
+ * on the desktop and in the browser.
+ */
+export function appRulesContract(label: string, factory: AppFactory): void {
+  describe(`the application rules (${label})`, () => {
+    const opened: AppUnderTest[] = [];
+    afterEach(async () => {
+      await Promise.all(opened.splice(0).map((app) => app.close()));
+    });
+
+    async function open(): Promise<{ app: AppUnderTest; sessions: ScriptedSessions }> {
+      const sessions = new ScriptedSessions();
+      const app = await factory(sessions);
+      opened.push(app);
+      return { app, sessions };
+    }
+
+    async function running(
+      view: TransferView,
+    ): Promise<{ app: AppUnderTest; sessions: ScriptedSessions; first: ScriptedTransfer }> {
+      const { app, sessions } = await open();
+      expect(await app.start('send')).toEqual(OK);
+      sessions.last.show(view);
+      return { app, sessions, first: sessions.last };
+    }
+
+    describe('one transfer at a time', () => {
+      it('refuses a second send or receive with ERR_BUSY, and the first goes on undisturbed', async () => {
+        const { app, sessions, first } = await running(waitingForPeer);
+        const busy = { ok: false, error: appError('ERR_BUSY') };
+        expect(await app.start('send')).toEqual(busy);
+        expect(await app.start('receive')).toEqual(busy);
+        expect(sessions.started).toHaveLength(1);
+        expect(first.asked).toEqual([]);
+        expect(lastOf(app.views)).toEqual(waitingForPeer);
+      });
+
+      it('starts another the moment the outcome shows, and leaves the finished one', async () => {
+        const { app, sessions, first } = await running(done());
+        expect(await app.start('receive')).toEqual(OK);
+        expect(sessions.started).toHaveLength(2);
+        expect(first.asked).toEqual(['leave']);
+      });
+    });
+
+    describe('cancel', () => {
+      it('before a receiver came goes back to the start: no failure, nobody else concerned', async () => {
+        const { app, first } = await running(waitingForPeer);
+        expect(await app.cancel()).toEqual(OK);
+        expect(lastOf(app.views)).toEqual({ phase: 'idle' });
+        expect(first.asked).toEqual(['leave']);
+        // What the left transfer says while it closes is not shown.
+        first.show(cancelled);
+        expect(lastOf(app.views)).toEqual({ phase: 'idle' });
+        expect(await app.start('send')).toEqual(OK);
+      });
+
+      it('during a transfer tells the other side, and the transfer shows its outcome', async () => {
+        const { app, first } = await running(transferring);
+        expect(await app.cancel()).toEqual(OK);
+        expect(first.asked).toEqual(['cancel']);
+        expect(lastOf(app.views)).toEqual(transferring);
+        first.show(cancelled);
+        expect(lastOf(app.views)).toEqual(cancelled);
+      });
+
+      it('after the outcome changes nothing', async () => {
+        const { app, first } = await running(done());
+        expect(await app.cancel()).toEqual(OK);
+        expect(first.asked).toEqual([]);
+        expect(lastOf(app.views)).toEqual(done());
+      });
+    });
+
+    describe('dismiss', () => {
+      it('is refused with ERR_BUSY while the transfer runs: cancel is the way', async () => {
+        const { app, first } = await running(transferring);
+        expect(await app.dismiss()).toEqual({ ok: false, error: appError('ERR_BUSY') });
+        expect(first.asked).toEqual([]);
+        expect(lastOf(app.views)).toEqual(transferring);
+      });
+
+      it('leaves a finished or failed transfer for the start', async () => {
+        const { app, first } = await running(cancelled);
+        expect(await app.dismiss()).toEqual(OK);
+        expect(lastOf(app.views)).toEqual({ phase: 'idle' });
+        expect(first.asked).toEqual(['leave']);
+        first.show(done());
+        expect(lastOf(app.views)).toEqual({ phase: 'idle' });
+      });
+    });
+
+    describe('the history', () => {
+      it('records a finished transfer once, however often its outcome shows', async () => {
+        const { app, first } = await running(done());
+        first.show(done());
+        // A history change comes after every earlier one: here, after the recording.
+        await app.keepHistory(false);
+        expect(app.histories.map((entries) => entries.length)).toEqual([1, 0]);
+        expect(app.histories[0]?.[0]).toMatchObject({ files: [{ name: 'a.txt' }] });
+      });
+
+      it('records no failed transfer', async () => {
+        const { app } = await running(cancelled);
+        await app.keepHistory(false);
+        expect(app.histories).toEqual([[]]);
+      });
+
+      it('records nothing while the person keeps none', async () => {
+        const { app, sessions } = await open();
+        await app.keepHistory(false);
+        expect(await app.start('receive')).toEqual(OK);
+        sessions.last.show(done());
+        await app.keepHistory(false);
+        expect(app.histories).toEqual([[], []]);
+      });
+    });
+
+    describe('remembering a device', () => {
+      const notVerified = { ok: false, error: appError('ERR_NOT_VERIFIED') };
+
+      it('is refused before any transfer, and after one that did not verify the other end', async () => {
+        const { app } = await open();
+        expect(await app.rememberPeer('Laptop')).toEqual(notVerified);
+        const { app: after } = await running(done({ kind: 'unverified' }));
+        expect(await after.rememberPeer('Laptop')).toEqual(notVerified);
+        const { app: during } = await running(transferring);
+        expect(await during.rememberPeer('Laptop')).toEqual(notVerified);
+        expect([...app.devices, ...after.devices, ...during.devices]).toEqual([]);
+      });
+
+      it('keeps the device a finished transfer verified, and tells the screen', async () => {
+        const { app } = await running(done(WORDS));
+        const remembered = await app.rememberPeer('Laptop');
+        expect(remembered).toMatchObject({
+          ok: true,
+          value: { remembered: [{ fingerprint: FINGERPRINT, name: 'Laptop' }] },
+        });
+        expect(lastOf(app.devices)).toEqual(remembered.ok ? remembered.value : undefined);
+      });
+
+      it('renames and forgets; a change the list cannot take is refused with ERR_DEVICE_LIST', async () => {
+        const { app } = await running(done(WORDS));
+        await app.rememberPeer('Laptop');
+        expect(await app.renameDevice(FINGERPRINT, 'Kitchen')).toMatchObject({
+          ok: true,
+          value: { remembered: [{ name: 'Kitchen' }] },
+        });
+        expect(await app.renameDevice('00:11', 'Phone')).toMatchObject({
+          ok: false,
+          error: { code: 'ERR_DEVICE_LIST' },
+        });
+        expect(await app.forgetDevice(FINGERPRINT)).toMatchObject({
+          ok: true,
+          value: { remembered: [] },
+        });
+      });
+    });
+
+    describe('answering an offer', () => {
+      it('is refused with ERR_NO_OFFER when no offer is on screen', async () => {
+        const { app, first } = await running(transferring);
+        expect(await app.answerOffer(true)).toEqual({ ok: false, error: appError('ERR_NO_OFFER') });
+        expect(first.asked).toEqual([]);
+      });
+
+      it('takes Accept only once the words were compared; a decline needs no comparison', async () => {
+        const { app, first } = await running(offer(true));
+        first.asking = true;
+        expect(await app.answerOffer(true)).toEqual({
+          ok: false,
+          error: appError('ERR_WORDS_NOT_COMPARED'),
+        });
+        expect(await app.answerOffer(false)).toEqual(OK);
+        expect(first.asked).toEqual(['words differ']);
+      });
+
+      it('passes the answer on once the words are settled', async () => {
+        const { app, first } = await running(offer(false));
+        first.asking = true;
+        expect(await app.answerOffer(true)).toEqual(OK);
+        expect(first.asked).toEqual(['accept']);
+      });
+
+      it('refuses an answer about the words when nothing asks', async () => {
+        const { app } = await running(transferring);
+        expect(await app.answerWords(true)).toEqual({
+          ok: false,
+          error: appError('ERR_NO_WORDS_QUESTION'),
+        });
+      });
+    });
+  });
+}
