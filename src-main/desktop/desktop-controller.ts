@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { DeviceListError } from '../../src-shared/devices/remembered-devices';
 import type {
   DesktopSettings,
-  DevicesView,
   DiscoveredRoom,
   EventChannel,
   EventContract,
@@ -11,9 +9,9 @@ import type {
 } from '../../src-shared/ipc/contract';
 import { HandlerError } from '../../src-shared/ipc/dispatch';
 import { appError, type UnchosenPath } from '../../src-shared/app/app-errors';
-import type { IpcError } from '../../src-shared/ipc/result';
-import { entryFromDone } from '../../src-shared/history/transfer-history';
-import type { TransferView } from '../../src-shared/transfer/transfer-view';
+import type { IpcError, IpcResult } from '../../src-shared/ipc/result';
+import { AppCore } from '../../src-shared/app/app-core';
+import type { SessionStarter } from '../../src-shared/app/app-ports';
 import { DEFAULT_SIGNALING_PORT } from '../../src-shared/signaling/limits';
 import { AUTO_ACCEPT_DEFAULT_MAX_BYTES } from '../../src-shared/devices/auto-accept';
 import { defaultDeviceName, openInstallation } from '../devices/installation';
@@ -32,7 +30,7 @@ import {
   isRevealableFile,
 } from './path-allowlist';
 import { openSettingsStore } from './settings-store';
-import { TransferSession } from './transfer-session';
+import { engineSessions, type DesktopStart } from './transfer-session';
 
 export interface DesktopControllerOptions {
   /**
@@ -55,11 +53,19 @@ export interface DesktopControllerOptions {
   lanAddress?: string;
   /** Tests shorten the engine's deadlines. */
   timeouts?: Partial<EngineTimeouts>;
+  /** Where transfers come from; the engine's unless a test drives them by hand. */
+  sessions?: SessionStarter<DesktopStart>;
 }
 
 /** A refusal the person reads, as the IPC dispatcher passes it on. */
 function refuse(error: IpcError): never {
   throw new HandlerError(error.code, error.message);
+}
+
+/** The core's answer as a handler gives it: its value, or its refusal thrown for dispatch. */
+function valueOf<T>(result: IpcResult<T>): T {
+  if (!result.ok) refuse(result.error);
+  return result.value;
 }
 
 export type EventListener = <K extends EventChannel>(channel: K, payload: EventContract[K]) => void;
@@ -107,49 +113,33 @@ export async function createDesktopController(
   // The same certificate on every connection, so remembered devices know this one again.
   const installation = await openInstallation(options.userDataDir, defaultDeviceName());
   const { book } = installation;
-  const devicesView = (): DevicesView => ({
-    ownName: installation.setting.ownName,
-    remembered: [...book.list()],
-  });
-  /** Applies a change to the device list, tells the window, and answers with the new list. */
-  const changeDevices = async (change: () => Promise<unknown>): Promise<DevicesView> => {
-    try {
-      await change();
-    } catch (error) {
-      if (error instanceof DeviceListError) refuse(appError('ERR_DEVICE_LIST', error.message));
-      throw error;
-    }
-    const view = devicesView();
-    emit('devicesChanged', view);
-    return view;
-  };
   const history = await openHistoryBook(options.userDataDir);
-  // Each write in turn, so `settled()` can wait for the last one.
-  let recording: Promise<unknown> = Promise.resolve();
-  const changeHistory = (change: () => Promise<unknown>): Promise<void> => {
-    const changed = recording.then(change).then(() => emit('historyChanged', [...history.list()]));
-    recording = changed.catch(() => undefined);
-    return changed;
-  };
-  let shown: TransferView['phase'] = 'idle';
-  const record = (view: TransferView): void => {
-    const finished = view.phase === 'done' && shown !== 'done';
-    shown = view.phase;
-    if (!finished || !settings.get().keepHistory) return;
-    const entry = entryFromDone(view, Date.now(), randomUUID());
-    changeHistory(() => history.add(entry)).catch((error: unknown) => {
-      emit('transferWarning', {
-        message: `Ferry could not add this transfer to its history (${String(error)}).`,
-      });
-    });
-  };
-  const session = new TransferSession(
-    (view) => {
-      emit('transferState', view);
-      record(view);
+  // The rules of the transfer on screen live in the core; this controller only translates
+  // (docs/architecture.md, "The application core").
+  const core = new AppCore<DesktopStart>({
+    sessions: options.sessions ?? engineSessions,
+    history: {
+      keeping: () => settings.get().keepHistory,
+      list: () => history.list(),
+      add: (entry) => history.add(entry),
+      clear: () => history.clear(),
+      newId: () => randomUUID(),
     },
-    (message) => emit('transferWarning', { message }),
-  );
+    devices: {
+      ownName: () => installation.setting.ownName,
+      list: () => book.list(),
+      remember: async (fingerprint, name) => void (await book.remember(fingerprint, name)),
+      rename: async (fingerprint, name) => void (await book.rename(fingerprint, name)),
+      forget: async (fingerprint) => void (await book.forget(fingerprint)),
+    },
+    notify: {
+      transfer: (view) => emit('transferState', view),
+      warning: (message) => emit('transferWarning', { message }),
+      history: (entries) => emit('historyChanged', [...entries]),
+      devices: (view) => emit('devicesChanged', view),
+    },
+    clock: { now: () => Date.now() },
+  });
   const lanRoom = new LanRoomHost({
     webClientRoot: options.webClientRoot,
     address: options.lanAddress,
@@ -210,12 +200,12 @@ export async function createDesktopController(
   const handlers: HandlerMap = {
     getSnapshot: async () => {
       const snapshot = {
-        transfer: session.view,
+        transfer: core.view,
         lanRoom: lanRoom.view,
         discoveredRooms: discovered,
         settings: settings.get(),
-        devices: devicesView(),
-        history: [...history.list()],
+        devices: core.devicesView(),
+        history: core.history(),
         pendingPaths,
       };
       pendingPaths = [];
@@ -238,91 +228,72 @@ export async function createDesktopController(
     },
     startSend: async ({ paths }) => {
       requireChosen(paths);
-      session.startSend(paths, peerOptions(), settings.get().confirmWords);
-      return null;
+      const { confirmWords } = settings.get();
+      return valueOf(await core.start({ kind: 'send', paths, peer: peerOptions(), confirmWords }));
     },
     startSendText: async ({ text }) => {
-      session.startSendText(text, peerOptions(), settings.get().confirmWords);
-      return null;
+      const { confirmWords } = settings.get();
+      return valueOf(await core.start({ kind: 'text', text, peer: peerOptions(), confirmWords }));
     },
     startReceive: async ({ code, key }) => {
       const { downloadFolder, reportStats, confirmWords, autoAcceptMaxBytes } = settings.get();
-      session.startReceive(
-        {
-          code,
-          // A pasted receive link's key: the sender must prove it holds the same.
-          ...(key === undefined ? {} : { linkSecret: key }),
-          destination: downloadFolder,
-          reportBytes: reportStats,
-          devices: book,
-          autoAcceptMaxBytes,
-          confirmWords,
-        },
-        peerOptions(),
-      );
-      return null;
+      const request = {
+        code,
+        // A pasted receive link's key: the sender must prove it holds the same.
+        ...(key === undefined ? {} : { linkSecret: key }),
+        destination: downloadFolder,
+        reportBytes: reportStats,
+        devices: book,
+        autoAcceptMaxBytes,
+        confirmWords,
+      };
+      return valueOf(await core.start({ kind: 'receive', request, peer: peerOptions() }));
     },
     answerOffer: async ({ accept, destination }) => {
       if (destination !== undefined) requireChosenFolder(destination);
-      session.answerOffer(accept, destination);
-      return null;
+      return valueOf(await core.answerOffer(accept, destination));
     },
-    answerWords: async ({ match }) => {
-      session.answerWords(match);
-      return null;
-    },
-    cancelTransfer: async () => {
-      session.cancel();
-      return null;
-    },
-    dismissTransfer: async () => {
-      session.dismiss();
-      return null;
-    },
+    answerWords: async ({ match }) => valueOf(core.answerWords(match)),
+    cancelTransfer: async () => valueOf(core.cancel()),
+    dismissTransfer: async () => valueOf(core.dismiss()),
     updateSettings: async (change) => {
       await requireConfirmed(settingsQuestion(settings.get(), change));
       const updated = await settings.update(change);
-      // A history turned off keeps nothing, not even what it held.
-      if (change.keepHistory === false) await changeHistory(() => history.clear());
+      if (change.keepHistory !== undefined) await core.keepHistoryChanged(change.keepHistory);
       return updated;
     },
     setLanRoom: ({ enabled }) => lanRoom.set(enabled),
     openFolder: async ({ path }) => {
-      if (!isOpenableFolder(session.view, path) && !isRecordedFolder(history.list(), path)) {
+      if (!isOpenableFolder(core.view, path) && !isRecordedFolder(history.list(), path)) {
         refuseUnchosen({ kind: 'open' });
       }
       await options.desktopShell.openFolder(path);
       return null;
     },
     revealFile: async ({ path }) => {
-      if (!isRevealableFile(session.view, path) && !isRecordedFile(history.list(), path)) {
+      if (!isRevealableFile(core.view, path) && !isRecordedFile(history.list(), path)) {
         refuseUnchosen({ kind: 'reveal' });
       }
       options.desktopShell.revealFile(path);
       return null;
     },
-    rememberPeer: async ({ name }) => {
-      // Which device comes from main's own view of the transfer, never from the window.
-      const view = session.view;
-      const peer = view.phase === 'done' ? view.peer : undefined;
-      if (peer === undefined || peer.check.kind === 'unverified') {
-        refuse(appError('ERR_NOT_VERIFIED'));
-      }
-      return changeDevices(() => book.remember(peer.fingerprint, name));
-    },
-    renameDevice: ({ fingerprint, name }) => changeDevices(() => book.rename(fingerprint, name)),
-    forgetDevice: ({ fingerprint }) => changeDevices(() => book.forget(fingerprint)),
+    // Which device comes from main's own view of the transfer, never from the window.
+    rememberPeer: async ({ name }) => valueOf(await core.rememberPeer(name)),
+    renameDevice: async ({ fingerprint, name }) =>
+      valueOf(await core.renameDevice(fingerprint, name)),
+    forgetDevice: async ({ fingerprint }) => valueOf(await core.forgetDevice(fingerprint)),
     setDeviceAutoAccept: async ({ fingerprint, autoAccept }) => {
       const device = book.find(fingerprint);
       if (autoAccept && device !== undefined && !device.autoAccept) {
         await requireConfirmed(autoAcceptQuestion(device.name, settings.get()));
       }
-      return changeDevices(() => book.setAutoAccept(fingerprint, autoAccept));
+      return valueOf(
+        await core.changeDevices(
+          async () => void (await book.setAutoAccept(fingerprint, autoAccept)),
+        ),
+      );
     },
-    clearHistory: async () => {
-      await changeHistory(() => history.clear());
-      return [...history.list()];
-    },
+    clearHistory: async () => [...(await core.clearHistory())],
   };
 
   return {
@@ -340,13 +311,9 @@ export async function createDesktopController(
     addDroppedPath(path) {
       chosen.add([path]);
     },
-    async settled() {
-      await session.settled();
-      await recording;
-    },
+    settled: () => core.settled(),
     async close() {
-      await session.close();
-      await recording;
+      await core.close();
       await lanRoom.set(false);
       await browser?.close();
       listeners.clear();
