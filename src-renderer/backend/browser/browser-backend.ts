@@ -8,15 +8,14 @@ import type { DeviceSetting } from '../../../src-shared/devices/peer-identity';
 import {
   addEntry,
   clearedHistory,
-  entryFromDone,
   type HistoryEntry,
 } from '../../../src-shared/history/transfer-history';
 import { ok } from '../../../src-shared/ipc/result';
-import { IDLE_TRANSFER, type TransferView } from '../../../src-shared/transfer/transfer-view';
+import { AppCore } from '../../../src-shared/app/app-core';
+import type { SessionStarter } from '../../../src-shared/app/app-ports';
 import type {
   BackendEvent,
   BackendResult,
-  DevicesView,
   FerryBackend,
   FerrySettings,
   SelectedItem,
@@ -31,15 +30,12 @@ import { loadConfirmWords, saveConfirmWords } from './browser-settings';
 import { AUTO_ACCEPT_DEFAULT_MAX_BYTES } from '../../../src-shared/devices/auto-accept';
 import { entriesOf, itemsFromEntries } from './dropped-items';
 import { pickFiles, pickFolder } from './file-pickers';
-import { browserPeerVersion } from './peer-version';
 import { randomBytes } from './random-bytes';
-import { ReceiveTransfer } from './receive-transfer';
 import { SaveChoice } from './save-choice';
-import { SendTransfer } from './send-transfer';
+import { browserSessions, type BrowserStart } from './browser-sessions';
 import { findSignalingAddress } from './signaling-address';
 import type { SourceItem } from './source-files';
 import { StreamedDownloads } from './streamed-downloads';
-import { textMessageProblem } from '../../../src-shared/session/text-message';
 import { errorMessage } from '../../../src-shared/format/error-message';
 import { refused } from '../../../src-shared/app/app-errors';
 
@@ -60,13 +56,14 @@ function currentPage(): BrowserPage {
  * The web client: the same screens as the desktop app, with the browser's own WebRTC, the event
  * socket for signaling, and the browser's storage for what arrives.
  */
-export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBackend {
+export function createBrowserBackend(
+  page: BrowserPage = currentPage(),
+  sessions?: SessionStarter<BrowserStart>,
+): FerryBackend {
   const listeners = new Set<(event: BackendEvent) => void>();
   const sources = new Map<string, SourceItem>();
   const saving = new SaveChoice(StreamedDownloads.register());
   let signalingAddress: Promise<string> | undefined;
-  let transfer: SendTransfer | ReceiveTransfer | undefined;
-  let view: TransferView = IDLE_TRANSFER;
   let settings: FerrySettings = {
     serverUrl: page.origin,
     downloadFolder: '',
@@ -86,7 +83,6 @@ export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBa
     ownName: BROWSER_DEVICE_NAME,
     directory: { find: (fingerprint) => remembered.find((d) => d.fingerprint === fingerprint) },
   };
-  const devicesView = (): DevicesView => ({ ownName: BROWSER_DEVICE_NAME, remembered });
   // The history and whether to keep one, read from IndexedDB once.
   let history: HistoryEntry[] = [];
   const historyLoaded = Promise.all([loadHistory(), loadKeepHistory(), loadConfirmWords()]).then(
@@ -95,48 +91,36 @@ export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBa
       settings = { ...settings, keepHistory: keep, confirmWords };
     },
   );
-  // One change at a time, each on the list as IndexedDB holds it then (another tab may add too).
-  let historyWrites: Promise<unknown> = Promise.resolve();
 
   const emit = (event: BackendEvent): void => {
     for (const listener of [...listeners]) listener(event);
   };
-  const warn = (message: string): void => emit({ type: 'warning', message });
 
-  function publishFor(owner: SendTransfer | ReceiveTransfer) {
-    return (next: TransferView): void => {
-      // A transfer that was left keeps running its teardown but no longer owns the screen.
-      if (transfer !== owner) return;
-      const finished = next.phase === 'done' && view.phase !== 'done';
-      view = next;
-      emit({ type: 'transfer', transfer: next });
-      if (finished && settings.keepHistory) {
-        const id = Array.from(randomBytes(16), (byte) => byte.toString(16).padStart(2, '0'));
-        void changeHistory((list) => addEntry(list, entryFromDone(next, Date.now(), id.join(''))));
-      }
-    };
-  }
-
-  /** Applies a change to the history, stores it and announces the result. */
-  function changeHistory(
+  /**
+   * Applies a change to the history as IndexedDB holds it now (another tab may add too) and
+   * stores the result; the core makes one change at a time.
+   */
+  async function changeHistory(
     change: (list: readonly HistoryEntry[]) => HistoryEntry[],
   ): Promise<HistoryEntry[]> {
-    const changed = historyWrites.then(async () => {
-      await historyLoaded;
-      const next = change((await loadHistory()) ?? history);
-      await saveHistory(next);
-      history = next;
-      emit({ type: 'history', history });
-      return history;
-    });
-    historyWrites = changed.catch(() => undefined);
-    return changed;
+    await historyLoaded;
+    const next = change((await loadHistory()) ?? history);
+    await saveHistory(next);
+    history = next;
+    return history;
   }
 
-  function goIdle(): void {
-    transfer = undefined;
-    view = IDLE_TRANSFER;
-    emit({ type: 'transfer', transfer: view });
+  /**
+   * Applies a change to the list as IndexedDB holds it now (another tab of this site may have
+   * changed it; this page's own list where IndexedDB is unavailable), then stores the result.
+   */
+  async function changeDevices(
+    change: (list: readonly RememberedDevice[]) => RememberedDevice[],
+  ): Promise<void> {
+    await loaded;
+    const next = change((await loadRememberedDevices()) ?? remembered);
+    await saveRememberedDevices(next);
+    remembered = next;
   }
 
   async function address(): Promise<string> {
@@ -149,6 +133,43 @@ export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBa
     return found;
   }
 
+  // The rules of the transfer on screen live in the core; this backend only translates
+  // (docs/architecture.md, "The application core").
+  const core = new AppCore<BrowserStart>({
+    sessions:
+      sessions ??
+      browserSessions({
+        sources,
+        signalingAddress: address,
+        devices: () => loaded.then(() => devices),
+        settings: () => settings,
+        saving,
+      }),
+    history: {
+      keeping: () => settings.keepHistory,
+      list: () => history,
+      add: (entry) => changeHistory((list) => addEntry(list, entry)),
+      clear: () => changeHistory(clearedHistory),
+      newId: () =>
+        Array.from(randomBytes(16), (byte) => byte.toString(16).padStart(2, '0')).join(''),
+    },
+    devices: {
+      ownName: () => BROWSER_DEVICE_NAME,
+      list: () => remembered,
+      remember: (fingerprint, name) =>
+        changeDevices((list) => rememberDevice(list, fingerprint, name, Date.now())),
+      rename: (fingerprint, name) => changeDevices((list) => rename(list, fingerprint, name)),
+      forget: (fingerprint) => changeDevices((list) => forget(list, fingerprint)),
+    },
+    notify: {
+      transfer: (transfer) => emit({ type: 'transfer', transfer }),
+      warning: (message) => emit({ type: 'warning', message }),
+      history: (entries) => emit({ type: 'history', history: [...entries] }),
+      devices: (view) => emit({ type: 'devices', devices: view }),
+    },
+    clock: { now: () => Date.now() },
+  });
+
   function remember(items: SourceItem[]): SelectedItem[] {
     for (const source of items) sources.set(source.item.id, source);
     return items.map((source) => source.item);
@@ -160,39 +181,6 @@ export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBa
     } catch (error) {
       return refused('ERR_FILES_UNREADABLE', errorMessage(error));
     }
-  }
-
-  /**
-   * Applies a change to the list as IndexedDB holds it now (another tab of this site may have
-   * changed it; this page's own list where IndexedDB is unavailable), then stores and announces
-   * the result.
-   */
-  async function changeDevices(
-    change: (list: readonly RememberedDevice[]) => RememberedDevice[],
-  ): Promise<BackendResult<DevicesView>> {
-    await loaded;
-    let next: RememberedDevice[];
-    try {
-      next = change((await loadRememberedDevices()) ?? remembered);
-    } catch (error) {
-      return refused('ERR_DEVICE_LIST', errorMessage(error));
-    }
-    await saveRememberedDevices(next);
-    remembered = next;
-    const current = devicesView();
-    emit({ type: 'devices', devices: current });
-    return ok(current);
-  }
-
-  const busy = (): boolean =>
-    view.phase !== 'idle' && view.phase !== 'done' && view.phase !== 'failed';
-  const refuseBusy = (): BackendResult<never> => refused('ERR_BUSY');
-
-  /** Starts a transfer as the one on screen, leaving a finished one behind. */
-  function begin(next: SendTransfer | ReceiveTransfer): void {
-    transfer?.dispose();
-    transfer = next;
-    void next.run();
   }
 
   return {
@@ -211,12 +199,12 @@ export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBa
     async snapshot() {
       await Promise.all([address(), loaded, historyLoaded]);
       return ok({
-        transfer: view,
+        transfer: core.view,
         lanRoom: { state: 'off' },
         discoveredRooms: [],
         settings,
-        devices: devicesView(),
-        history,
+        devices: core.devicesView(),
+        history: core.history(),
         opened: Promise.resolve(ok([])),
       });
     },
@@ -231,98 +219,18 @@ export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBa
     addDropped(data) {
       // Read before the first await: the browser empties the DataTransfer after the drop event.
       const entries = entriesOf(data);
-      if (entries.length === 0) {
-        return Promise.resolve(refused('ERR_NOTHING_DROPPED'));
-      }
+      if (entries.length === 0) return Promise.resolve(refused('ERR_NOTHING_DROPPED'));
       return chosen(itemsFromEntries(entries));
     },
     pickFiles: () => chosen(pickFiles()),
     pickFolder: () => chosen(pickFolder()),
 
-    async startSend(items) {
-      if (busy()) return refuseBusy();
-      const files = [];
-      for (const item of items) {
-        const source = sources.get(item.id);
-        if (source === undefined) {
-          return refused('ERR_UNKNOWN_ITEM', item.name);
-        }
-        files.push(...source.files);
-      }
-      if (files.length === 0) return refused('ERR_NOTHING_TO_SEND');
-      await loaded;
-      const next = new SendTransfer({
-        signalingAddress: await address(),
-        local: browserPeerVersion(),
-        files,
-        devices,
-        confirmWords: settings.confirmWords,
-        publish: (view) => publishFor(next)(view),
-        warn,
-      });
-      begin(next);
-      return ok(null);
-    },
-
-    async startSendText(text) {
-      if (busy()) return refuseBusy();
-      const problem = textMessageProblem(text);
-      if (problem !== undefined) return refused('ERR_TEXT_REFUSED', problem);
-      await loaded;
-      const next = new SendTransfer({
-        signalingAddress: await address(),
-        local: browserPeerVersion(),
-        files: [],
-        text,
-        devices,
-        confirmWords: settings.confirmWords,
-        publish: (view) => publishFor(next)(view),
-        warn,
-      });
-      begin(next);
-      return ok(null);
-    },
-
-    async startReceive(code, key) {
-      if (busy()) return refuseBusy();
-      await loaded;
-      const next = new ReceiveTransfer({
-        signalingAddress: await address(),
-        local: browserPeerVersion(),
-        code,
-        devices,
-        ...(key === undefined ? {} : { linkSecret: key }),
-        saving,
-        reportStats: settings.reportStats,
-        confirmWords: settings.confirmWords,
-        publish: (view) => publishFor(next)(view),
-        warn,
-      });
-      begin(next);
-      return ok(null);
-    },
-
-    async answerOffer(accept, destination, packing) {
-      if (!(transfer instanceof ReceiveTransfer) || view.phase !== 'awaiting-acceptance') {
-        return refused('ERR_NO_OFFER');
-      }
-      if (transfer.wordsAsked) {
-        if (!accept) {
-          transfer.answerWords(false);
-          return ok(null);
-        }
-        return refused('ERR_WORDS_NOT_COMPARED');
-      }
-      await transfer.answer(accept, destination, packing);
-      return ok(null);
-    },
-
-    async answerWords(match) {
-      if (transfer === undefined || !transfer.answerWords(match)) {
-        return refused('ERR_NO_WORDS_QUESTION');
-      }
-      return ok(null);
-    },
+    startSend: (items) => core.start({ kind: 'send', items }),
+    startSendText: (text) => core.start({ kind: 'text', text }),
+    startReceive: (code, key) =>
+      core.start({ kind: 'receive', code, ...(key === undefined ? {} : { key }) }),
+    answerOffer: (accept, destination, packing) => core.answerOffer(accept, destination, packing),
+    answerWords: async (match) => core.answerWords(match),
 
     chooseDownloadFolder: () => Promise.resolve(refused('ERR_NOT_IN_BROWSER', 'asks-each-time')),
 
@@ -334,19 +242,8 @@ export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBa
       }
     },
 
-    async cancel() {
-      const current = transfer;
-      if (current instanceof SendTransfer) {
-        if (current.cancel()) goIdle();
-      } else current?.cancel();
-      return ok(null);
-    },
-
-    async dismiss() {
-      transfer?.dispose();
-      goIdle();
-      return ok(null);
-    },
+    cancel: async () => core.cancel(),
+    dismiss: async () => core.dismiss(),
 
     async updateSettings(changes) {
       await historyLoaded;
@@ -354,25 +251,18 @@ export function createBrowserBackend(page: BrowserPage = currentPage()): FerryBa
       if (changes.keepHistory !== undefined) await saveKeepHistory(changes.keepHistory);
       if (changes.confirmWords !== undefined) await saveConfirmWords(changes.confirmWords);
       emit({ type: 'settings', settings });
-      // A history turned off keeps nothing, not even what it held.
-      if (changes.keepHistory === false) await changeHistory(clearedHistory);
+      if (changes.keepHistory !== undefined) await core.keepHistoryChanged(changes.keepHistory);
       return ok(settings);
     },
     setLanRoom: () => Promise.resolve(refused('ERR_NOT_IN_BROWSER', 'no-lan-room')),
     openFolder: () => Promise.resolve(refused('ERR_NOT_IN_BROWSER', 'downloads-only')),
     revealFile: () => Promise.resolve(refused('ERR_NOT_IN_BROWSER', 'downloads-only')),
 
-    async rememberPeer(name) {
-      const peer = view.phase === 'done' ? view.peer : undefined;
-      if (peer === undefined || peer.check.kind === 'unverified') {
-        return refused('ERR_NOT_VERIFIED');
-      }
-      return changeDevices((list) => rememberDevice(list, peer.fingerprint, name, Date.now()));
-    },
-    renameDevice: (fingerprint, name) => changeDevices((list) => rename(list, fingerprint, name)),
-    forgetDevice: (fingerprint) => changeDevices((list) => forget(list, fingerprint)),
+    rememberPeer: (name) => core.rememberPeer(name),
+    renameDevice: (fingerprint, name) => core.renameDevice(fingerprint, name),
+    forgetDevice: (fingerprint) => core.forgetDevice(fingerprint),
     setDeviceAutoAccept: () => Promise.resolve(refused('ERR_NOT_IN_BROWSER', 'always-asks')),
 
-    clearHistory: async () => ok(await changeHistory(clearedHistory)),
+    clearHistory: async () => ok([...(await core.clearHistory())]),
   };
 }
