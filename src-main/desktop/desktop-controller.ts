@@ -128,9 +128,9 @@ export async function createDesktopController(
     devices: {
       ownName: () => installation.setting.ownName,
       list: () => book.list(),
-      remember: async (fingerprint, name) => void (await book.remember(fingerprint, name)),
-      rename: async (fingerprint, name) => void (await book.rename(fingerprint, name)),
-      forget: async (fingerprint) => void (await book.forget(fingerprint)),
+      remember: (fingerprint, name) => book.remember(fingerprint, name),
+      rename: (fingerprint, name) => book.rename(fingerprint, name),
+      forget: (fingerprint) => book.forget(fingerprint),
     },
     notify: {
       transfer: (view) => emit('transferState', view),
@@ -287,11 +287,7 @@ export async function createDesktopController(
       if (autoAccept && device !== undefined && !device.autoAccept) {
         await requireConfirmed(autoAcceptQuestion(device.name, settings.get()));
       }
-      return valueOf(
-        await core.changeDevices(
-          async () => void (await book.setAutoAccept(fingerprint, autoAccept)),
-        ),
-      );
+      return valueOf(await core.changeDevices(() => book.setAutoAccept(fingerprint, autoAccept)));
     },
     clearHistory: async () => [...(await core.clearHistory())],
   };

@@ -182,7 +182,7 @@ export class AppCore<Request> {
    * Applies a change to the device list, tells the screen, and answers with the new list; a
    * change the list cannot take is refused with ERR_DEVICE_LIST and its reason.
    */
-  async changeDevices(change: () => Promise<void>): Promise<IpcResult<DevicesView>> {
+  async changeDevices(change: () => Promise<unknown>): Promise<IpcResult<DevicesView>> {
     try {
       await change();
     } catch (error) {

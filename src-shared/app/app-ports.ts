@@ -56,9 +56,9 @@ export interface DeviceStore {
   ownName(): string;
   list(): readonly RememberedDevice[];
   /** Each rejects with a DeviceListError when the change cannot be made. */
-  remember(fingerprint: string, name: string): Promise<void>;
-  rename(fingerprint: string, name: string): Promise<void>;
-  forget(fingerprint: string): Promise<void>;
+  remember(fingerprint: string, name: string): Promise<unknown>;
+  rename(fingerprint: string, name: string): Promise<unknown>;
+  forget(fingerprint: string): Promise<unknown>;
 }
 
 /** Where the core tells the screen what changed. */
