@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ERR_BAD_REQUEST } from '../../src-shared/ipc/dispatch';
 import type { TransferView } from '../../src-shared/transfer/transfer-view';
 import { sendFiles } from '../engine';
 import { filesUnder, writeTextFile } from '../engine/test-support/files-on-disk';
@@ -78,7 +77,7 @@ describe('main trusts only the paths it handed out itself', () => {
     );
     expect(await app.call('updateSettings', { downloadFolder: autostart })).toMatchObject({
       ok: false,
-      error: { code: ERR_BAD_REQUEST },
+      error: { code: 'ERR_BAD_REQUEST' },
     });
 
     app.dialog.folder = chosen;

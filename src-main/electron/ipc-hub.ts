@@ -6,8 +6,8 @@ import {
   invokeWireName,
   type HandlerMap,
 } from '../../src-shared/ipc/contract';
-import { dispatchInvoke, ERR_BAD_REQUEST } from '../../src-shared/ipc/dispatch';
-import { err } from '../../src-shared/ipc/result';
+import { refused } from '../../src-shared/app/app-errors';
+import { dispatchInvoke } from '../../src-shared/ipc/dispatch';
 import { PathSchema } from '../../src-shared/ipc/value-schemas';
 
 /**
@@ -23,7 +23,7 @@ export function registerIpcHandlers(
 ): () => void {
   for (const channel of INVOKE_CHANNELS) {
     ipcMain.handle(invokeWireName(channel), (event, request: unknown) => {
-      if (!isTrustedSender(event)) return err(ERR_BAD_REQUEST, 'Request from an untrusted frame.');
+      if (!isTrustedSender(event)) return refused('ERR_BAD_REQUEST', { kind: 'untrusted-frame' });
       return dispatchInvoke(handlers, channel, request, log);
     });
   }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { EventContract, FerryBridge } from '../../src-shared/ipc/contract';
-import { ERR_BAD_REQUEST } from '../../src-shared/ipc/dispatch';
 import { IDLE_TRANSFER } from '../../src-shared/transfer/transfer-view';
 import { TEST_SETTINGS } from '../testing/scripted-backend';
 import { TEST_DEVICES, TEST_FINGERPRINT, testBridge } from '../testing/test-bridge';
@@ -158,9 +157,9 @@ describe('the desktop backend over the preload bridge', () => {
   it('hands back main’s refusal as a value', async () => {
     const backend = createDesktopBackend(testBridge().bridge);
     const result = await backend.updateSettings({ serverUrl: 'ftp://nope' });
-    expect(result.ok ? undefined : result.error.code).toBe(ERR_BAD_REQUEST);
+    expect(result.ok ? undefined : result.error.code).toBe('ERR_BAD_REQUEST');
     const notAFingerprint = await backend.forgetDevice('Kitchen laptop');
-    expect(notAFingerprint.ok ? undefined : notAFingerprint.error.code).toBe(ERR_BAD_REQUEST);
+    expect(notAFingerprint.ok ? undefined : notAFingerprint.error.code).toBe('ERR_BAD_REQUEST');
   });
 
   it('turns a bridge that throws into an error value', async () => {

@@ -19,6 +19,9 @@ export type UnchosenPath =
   | { kind: 'open' }
   | { kind: 'reveal' };
 
+/** Why main refused a request before any handler saw it. */
+export type BadRequest = { kind: 'malformed'; channel: string } | { kind: 'untrusted-frame' };
+
 /**
  * Every error a backend answers a request with, desktop or browser, and the one sentence the
  * person reads for it (docs/architecture.md, "The application core"). A code whose sentence
@@ -69,6 +72,15 @@ const SENTENCES = {
         return 'Ferry shows only the files a finished transfer saved.';
     }
   },
+  /** A request main does not take: malformed for its channel, or from a frame not Ferry's own. */
+  ERR_BAD_REQUEST: (bad: BadRequest) =>
+    bad.kind === 'malformed'
+      ? `The ${bad.channel} request was malformed.`
+      : 'Request from an untrusted frame.',
+  /** A request on a channel the IPC contract does not name. */
+  ERR_UNKNOWN_CHANNEL: (channel: string) => `No such request: ${channel}.`,
+  /** A handler failed in a way nobody planned for; the details go to the log. */
+  ERR_INTERNAL: () => 'Something went wrong inside Ferry; see its log for details.',
 } satisfies Record<string, (argument: never) => string>;
 
 export type AppErrorCode = keyof typeof SENTENCES;

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INVOKE_CHANNELS, type HandlerMap } from './contract';
-import {
-  dispatchInvoke,
-  ERR_BAD_REQUEST,
-  ERR_INTERNAL,
-  ERR_UNKNOWN_CHANNEL,
-  HandlerError,
-} from './dispatch';
+import { dispatchInvoke, HandlerError } from './dispatch';
 
 function recordingHandlers(calls: unknown[]): HandlerMap {
   const handlers: Record<string, (request: unknown) => Promise<unknown>> = {};
@@ -50,7 +44,7 @@ describe('every IPC request is validated before a handler sees it', () => {
     const result = await dispatchInvoke(recordingHandlers(calls), channel, request, ignore);
     expect(result).toEqual({
       ok: false,
-      error: expect.objectContaining({ code: ERR_BAD_REQUEST }),
+      error: expect.objectContaining({ code: 'ERR_BAD_REQUEST' }),
     });
     expect(calls).toEqual([]);
   });
@@ -74,7 +68,7 @@ describe('every IPC request is validated before a handler sees it', () => {
     // openExternal was removed: no renderer request opens a link (docs/architecture.md).
     for (const channel of ['toString', '__proto__', 'constructor', 'nope', 'openExternal']) {
       const result = await dispatchInvoke(recordingHandlers(calls), channel, {}, ignore);
-      expect(result.ok === false && result.error.code).toBe(ERR_UNKNOWN_CHANNEL);
+      expect(result.ok === false && result.error.code).toBe('ERR_UNKNOWN_CHANNEL');
     }
     expect(calls).toEqual([]);
   });
@@ -110,7 +104,7 @@ describe('every IPC request is validated before a handler sees it', () => {
     };
     const logged: unknown[] = [];
     const result = await dispatchInvoke(handlers, 'cancelTransfer', {}, (e) => logged.push(e));
-    expect(result.ok === false && result.error.code).toBe(ERR_INTERNAL);
+    expect(result.ok === false && result.error.code).toBe('ERR_INTERNAL');
     expect(JSON.stringify(result)).not.toContain('secret');
     expect(logged).toHaveLength(1);
   });

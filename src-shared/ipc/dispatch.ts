@@ -1,10 +1,7 @@
 import * as v from 'valibot';
 import { requestSchemas, type HandlerMap, type InvokeChannel, type ResponseOf } from './contract';
+import { refused } from '../app/app-errors';
 import { err, ok, type IpcResult } from './result';
-
-export const ERR_BAD_REQUEST = 'ERR_BAD_REQUEST';
-export const ERR_UNKNOWN_CHANNEL = 'ERR_UNKNOWN_CHANNEL';
-export const ERR_INTERNAL = 'ERR_INTERNAL';
 
 /** A failure a handler means the person to see: its code and sentence cross IPC as given. */
 export class HandlerError extends Error {
@@ -29,9 +26,9 @@ export async function dispatchInvoke(
   request: unknown,
   onUnexpected: (error: unknown) => void,
 ): Promise<IpcResult<ResponseOf<InvokeChannel>>> {
-  if (!isChannel(channel)) return err(ERR_UNKNOWN_CHANNEL, `No such request: ${channel}.`);
+  if (!isChannel(channel)) return refused('ERR_UNKNOWN_CHANNEL', channel);
   const parsed = v.safeParse(requestSchemas[channel], request);
-  if (!parsed.success) return err(ERR_BAD_REQUEST, `The ${channel} request was malformed.`);
+  if (!parsed.success) return refused('ERR_BAD_REQUEST', { kind: 'malformed', channel });
   const handler = handlers[channel] as (input: unknown) => Promise<ResponseOf<InvokeChannel>>;
   try {
     // The handler gets the schema's copy: only the keys the contract names, nothing inherited.
@@ -39,6 +36,6 @@ export async function dispatchInvoke(
   } catch (error) {
     if (error instanceof HandlerError) return err(error.code, error.message);
     onUnexpected(error);
-    return err(ERR_INTERNAL, 'Something went wrong inside Ferry; see its log for details.');
+    return refused('ERR_INTERNAL');
   }
 }
