@@ -135,6 +135,17 @@ export function appRulesContract(label: string, factory: AppFactory): void {
         expect(lastOf(app.views)).toEqual(waitingForPeer);
       });
 
+      it('answers a start the session refuses with its refusal, and keeps the finished one on screen', async () => {
+        const { app, sessions, first } = await running(done());
+        const nothing = appError('ERR_NOTHING_TO_SEND');
+        sessions.refuseNext = nothing;
+        expect(await app.start('send')).toEqual({ ok: false, error: nothing });
+        expect(first.asked).toEqual([]);
+        expect(lastOf(app.views)).toEqual(done());
+        expect(await app.dismiss()).toEqual(OK);
+        expect(first.asked).toEqual(['leave']);
+      });
+
       it('starts another the moment the outcome shows, and leaves the finished one', async () => {
         const { app, sessions, first } = await running(done());
         expect(await app.start('receive')).toEqual(OK);
@@ -169,6 +180,17 @@ export function appRulesContract(label: string, factory: AppFactory): void {
         expect(await app.cancel()).toEqual(OK);
         expect(first.asked).toEqual([]);
         expect(lastOf(app.views)).toEqual(done());
+      });
+    });
+
+    describe('warnings', () => {
+      it('reach the screen from the transfer on it, and not once it was left', async () => {
+        const { app, first } = await running(waitingForPeer);
+        first.warn('album/everything is a link and is not sent.');
+        expect(app.warnings).toEqual(['album/everything is a link and is not sent.']);
+        await app.cancel();
+        first.warn('the channel closed.');
+        expect(app.warnings).toHaveLength(1);
       });
     });
 

@@ -1,4 +1,5 @@
 import type { RunningTransfer, SessionStarter, TransferEvents } from '../app-ports';
+import type { IpcError } from '../../ipc/result';
 import type { TransferView } from '../../transfer/transfer-view';
 
 /** One transfer a test scripts: it shows what the test says and records what the core asked. */
@@ -55,8 +56,13 @@ export class ScriptedTransfer implements RunningTransfer {
 /** A session starter whose transfers a test drives by hand, in place of a real session. */
 export class ScriptedSessions implements SessionStarter<unknown> {
   readonly started: ScriptedTransfer[] = [];
+  /** The next start is refused with this, as a request that cannot be sent is. */
+  refuseNext: IpcError | undefined;
 
-  start(request: unknown, events: TransferEvents): Promise<RunningTransfer> {
+  start(request: unknown, events: TransferEvents): Promise<RunningTransfer | IpcError> {
+    const refusal = this.refuseNext;
+    this.refuseNext = undefined;
+    if (refusal !== undefined) return Promise.resolve(refusal);
     const transfer = new ScriptedTransfer(request, events);
     this.started.push(transfer);
     return Promise.resolve(transfer);
