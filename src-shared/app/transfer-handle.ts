@@ -43,7 +43,7 @@ const NO_OUTCOME = 'the transfer ended without an outcome';
 
 /**
  * One send or receive as its owner sees it, on every surface (docs/architecture.md, "The
- * application core"): a stream of states (events, or `for await`), `cancel()`, and `finished`,
+ * session core"): a stream of states (events, or `for await`), `cancel()`, and `finished`,
  * which settles once the flow has returned, everything closed. Its rules:
  *
  * - the flow starts after the caller's synchronous code, so listeners it adds see every state;
