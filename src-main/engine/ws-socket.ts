@@ -3,10 +3,10 @@ import {
   WS_HEARTBEAT_INTERVAL_MS,
   SOCKET_CONNECT_TIMEOUT_MS,
 } from '../../src-shared/signaling/limits';
-import { decodeWsServerMessage } from '../../src-shared/signaling/ws-codec';
 import type { WsClientMessage } from '../../src-shared/signaling/ws-messages';
 import { WS_PATH } from '../../src-shared/signaling/endpoints';
-import type { OpenSeatSocket, SeatSocketEvent } from '../../src-shared/session/room-join';
+import type { OpenSeatSocket } from '../../src-shared/session/room-join';
+import { seatEventOfWsMessage } from '../../src-shared/session/seat-events';
 
 /** The address of the /ws transport for a server's HTTP base address. */
 export function signalingSocketUrl(serverUrl: string): string {
@@ -38,7 +38,7 @@ export function openWsSocket(serverUrl: string): OpenSeatSocket {
       report({ type: 'joining' });
     });
     socket.on('message', (data, isBinary) => {
-      const event = isBinary ? undefined : seatEvent(data.toString());
+      const event = isBinary ? undefined : seatEventOfWsMessage(data.toString());
       if (event !== undefined) report(event);
     });
     socket.on('error', (error) => report({ type: 'closed', reason: `${url}: ${error.message}` }));
@@ -54,25 +54,4 @@ export function openWsSocket(serverUrl: string): OpenSeatSocket {
       },
     };
   };
-}
-
-/** A server message in the join's words; a malformed one, or a `pong`, is nothing. */
-function seatEvent(text: string): SeatSocketEvent | undefined {
-  const decoded = decodeWsServerMessage(text);
-  if (!decoded.ok) return undefined;
-  const message = decoded.message;
-  switch (message.type) {
-    case 'room-joined':
-      return { type: 'room-joined', role: message.role };
-    case 'signal':
-      return { type: 'signal', payload: message.signal };
-    case 'error':
-      return { type: 'error', message: message.message };
-    case 'room-full':
-    case 'user-connected':
-    case 'peer-disconnected':
-      return { type: message.type };
-    case 'pong':
-      return undefined;
-  }
 }

@@ -2,6 +2,7 @@ import { io, type Socket } from 'socket.io-client';
 import { SOCKET_IO_PATH } from '../../../src-shared/signaling/endpoints';
 import { SOCKET_CONNECT_TIMEOUT_MS } from '../../../src-shared/signaling/limits';
 import type { OpenSeatSocket } from '../../../src-shared/session/room-join';
+import { seatEventOfSocketEvent } from '../../../src-shared/session/seat-events';
 import type {
   ClientToServerEvents,
   ServerToClientEvents,
@@ -28,12 +29,18 @@ export function openEventSocket(address: string): OpenSeatSocket {
       report({ type: 'joining' });
     });
     socket.once('connect_error', (error) => report({ type: 'closed', reason: error.message }));
-    socket.on('room-joined', ({ role }) => report({ type: 'room-joined', role }));
-    socket.on('room-full', () => report({ type: 'room-full' }));
-    socket.on('user-connected', () => report({ type: 'user-connected' }));
-    socket.on('signal', ({ signal }) => report({ type: 'signal', payload: signal }));
-    socket.on('peer-disconnected', () => report({ type: 'peer-disconnected' }));
-    socket.on('error', ({ message }) => report({ type: 'error', message: String(message) }));
+    const forward =
+      (name: keyof ServerToClientEvents) =>
+      (payload?: unknown): void => {
+        const event = seatEventOfSocketEvent(name, payload);
+        if (event !== undefined) report(event);
+      };
+    socket.on('room-joined', forward('room-joined'));
+    socket.on('room-full', forward('room-full'));
+    socket.on('user-connected', forward('user-connected'));
+    socket.on('signal', forward('signal'));
+    socket.on('peer-disconnected', forward('peer-disconnected'));
+    socket.on('error', forward('error'));
     socket.on('disconnect', () => report({ type: 'closed' }));
     return {
       signal: (payload) => socket.emit('signal', { signal: payload, roomId }),
