@@ -9,7 +9,7 @@ import type { OpenSeatSocket } from '../../src-shared/session/room-join';
 import { seatEventOfWsMessage } from '../../src-shared/session/seat-events';
 
 /** The address of the /ws transport for a server's HTTP base address. */
-export function signalingSocketUrl(serverUrl: string): string {
+function signalingSocketUrl(serverUrl: string): string {
   const url = new URL(WS_PATH, serverUrl);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
   return url.toString();
