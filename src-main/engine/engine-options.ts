@@ -36,7 +36,7 @@ export interface EngineTimeouts {
   codeRequest: number;
   /** Fetching relay credentials; then STUN only, with a warning. */
   relayCredentials: number;
-  /** Opening /ws and being given a role after join-room. */
+  /** Being given a role after join-room (opening /ws has SOCKET_CONNECT_TIMEOUT_MS). */
   roleWait: number;
   /** Waiting for the other peer's offer or answer. */
   offerAnswer: number;

@@ -3,9 +3,9 @@
 // public surface: ESLint keeps code outside src-main/engine from importing its other modules.
 export { sendFiles, sendText } from './send-files';
 export { receiveFiles } from './receive-files';
-export { Transfer, type TransferEvents } from './transfer';
+export type { Transfer } from './transfer';
 export type { Route } from './peer-link';
-export { isFinal, type FinalState, type TransferState } from './transfer-state';
+export { isFinal, type FinalState, type TransferState } from '../../src-shared/app/transfer-handle';
 export {
   DEFAULT_TIMEOUTS,
   type EngineTimeouts,

@@ -14,7 +14,9 @@ import { nodeSha256 } from './node-sha256';
 import { partFileTarget } from './part-file-target';
 import { joinSignalingRoom } from './signaling-seat';
 import { nativeSignalingRequests } from './signaling-requests';
-import { Transfer, type TransferControl } from './transfer';
+import { TransferHandle } from '../../src-shared/app/transfer-handle';
+import type { Route } from './peer-link';
+import type { Transfer, TransferControl } from './transfer';
 
 /**
  * Receives a batch into `destination`: the session core's receive flow
@@ -23,7 +25,7 @@ import { Transfer, type TransferControl } from './transfer';
  */
 export function receiveFiles(options: ReceiveOptions): Transfer {
   const code = normalizeCode(options.code);
-  return new Transfer(
+  return new TransferHandle<Route>(
     { phase: 'connecting', direction: 'receive', code },
     (control) => receive(code, options, control),
     'ERR_SIGNALING_UNREACHABLE',

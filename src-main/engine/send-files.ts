@@ -18,14 +18,16 @@ import { diskFileSource } from './source-reader';
 import { nativeSenderFileId } from './sender-file-id';
 import { nodeSha256 } from './node-sha256';
 import { connectTimeouts, senderTimers } from './engine-timeouts';
-import { Transfer, type TransferControl } from './transfer';
+import { TransferHandle } from '../../src-shared/app/transfer-handle';
+import type { Route } from './peer-link';
+import type { Transfer, TransferControl } from './transfer';
 
 /**
  * Sends files and folders: the session core's send flow (src-shared/session/send-flow.ts) over
  * the native adapters. The code appears in the `waiting-for-peer` state.
  */
 export function sendFiles(options: SendOptions): Transfer {
-  return new Transfer(
+  return new TransferHandle<Route>(
     { phase: 'registering', direction: 'send', files: [], totalBytes: 0 },
     async (control) => send(options, control, await listedBatch(options, control)),
     'ERR_SIGNALING_UNREACHABLE',
@@ -37,7 +39,7 @@ export function sendFiles(options: SendOptions): Transfer {
  * shows and any other saves (docs/protocol.md, "Text messages").
  */
 export function sendText(options: SendTextOptions): Transfer {
-  return new Transfer(
+  return new TransferHandle<Route>(
     { phase: 'registering', direction: 'send', files: [], totalBytes: 0 },
     async (control) => {
       const problem = textMessageProblem(options.text);

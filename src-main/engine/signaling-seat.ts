@@ -1,7 +1,9 @@
 import type { SignalingPort } from '../../src-shared/session/ports';
+import { joinRoom } from '../../src-shared/session/room-join';
 import type { PeerOptions } from './engine-options';
 import { filteredSignaling } from './filtered-signaling';
-import { SignalingClient } from './signaling-client';
+import { nodeClock } from './node-clock';
+import { openWsSocket } from './ws-socket';
 
 /** The flows' `joinRoom` on the ws transport, with the test seam's filter when there is one. */
 export async function joinSignalingRoom(
@@ -10,6 +12,7 @@ export async function joinSignalingRoom(
   roleWaitMs: number,
   stop: AbortSignal,
 ): Promise<SignalingPort> {
-  const { client } = await SignalingClient.join(options.serverUrl, roomId, roleWaitMs, stop);
-  return filteredSignaling(client, options.signalFilter);
+  const open = openWsSocket(options.serverUrl);
+  const seat = await joinRoom({ clock: nodeClock, roleWaitMs, open }, roomId, stop);
+  return filteredSignaling(seat, options.signalFilter);
 }

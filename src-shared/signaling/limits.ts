@@ -110,3 +110,9 @@ export const SOCKET_CONNECT_TIMEOUT_MS = 20_000;
 
 /** The web host answers `GET /api/config` from memory; a config slower than this is absent. */
 export const CONFIG_REQUEST_TIMEOUT_MS = 10_000;
+
+/**
+ * A signaling server's `error` message is shown, after the sentence of ERR_SIGNALING_ERROR, up to
+ * this many characters: it is the server's text, not Ferry's, and may be any length.
+ */
+export const SERVER_MESSAGE_MAX_CHARS = 200;

@@ -1,18 +1,15 @@
+import { ROLE_WAIT_TIMEOUT_MS } from '../../../src-shared/protocol/limits';
 import type { SignalingPort } from '../../../src-shared/session/ports';
-import { SignalingSocket } from './signaling-socket';
+import { joinRoom } from '../../../src-shared/session/room-join';
+import { browserClock } from './browser-clock';
+import { openEventSocket } from './signaling-socket';
 
-/** The flows' `joinRoom` on socket.io: connect, join, and the seat keeps every event from then. */
-export async function joinBrowserRoom(
+/** The flows' `joinRoom` on socket.io: the shared room join over the page's event socket. */
+export function joinBrowserRoom(
   signalingAddress: string,
   roomId: string,
   stop: AbortSignal,
 ): Promise<SignalingPort> {
-  const socket = await SignalingSocket.connect(signalingAddress, stop);
-  try {
-    await socket.join(roomId, stop);
-  } catch (error) {
-    socket.close();
-    throw error;
-  }
-  return socket;
+  const open = openEventSocket(signalingAddress);
+  return joinRoom({ clock: browserClock, roleWaitMs: ROLE_WAIT_TIMEOUT_MS, open }, roomId, stop);
 }

@@ -5,7 +5,12 @@ import { offeredCapabilities } from '../../../src-shared/session/capabilities';
 import { CONNECT_TIMEOUTS } from '../../../src-shared/session/connect-peer';
 import { runReceiveFlow } from '../../../src-shared/session/receive-flow';
 import { runReceiveSession } from '../../../src-shared/session/receive-session';
-import { toFailure } from '../../../src-shared/session/session-failure';
+import {
+  isFinal,
+  TransferHandle,
+  type TransferControl,
+  type TransferState,
+} from '../../../src-shared/app/transfer-handle';
 import type {
   OfferPacking,
   OfferView,
@@ -45,31 +50,42 @@ export interface ReceiveOptions {
 
 /**
  * One receive in the browser: the session core's receive flow (src-shared/session/receive-flow.ts)
- * over the browser adapters, into the save target the person accepted.
+ * over the browser adapters, into the save target the person accepted, followed through the
+ * shared transfer handle (src-shared/app/transfer-handle.ts).
  */
 export class ReceiveTransfer {
   readonly #options: ReceiveOptions;
-  readonly #cancelled = new AbortController();
+  readonly #handle: TransferHandle;
   /** The offer on screen and where the person's answer goes, while one is asked. */
   #pending: { offer: OfferView; answer(target: Promise<SaveTarget | undefined>): void } | undefined;
   /** The `.zip` the offer on screen came with, where it goes to the browser's downloads. */
   #zip: { name: string } | undefined;
   /** Where the accepted batch goes. */
   #target: SaveTarget | undefined;
-  #over = false;
+  /** The person left the transfer: it no longer publishes. */
+  #left = false;
   readonly #words = new WordsQuestion();
-  /** The session's last view, shown with the words question while it is open. */
-  #last: TransferView | undefined;
 
+  /** The receive starts once the caller's synchronous code is done. */
   constructor(options: ReceiveOptions) {
     this.#options = options;
+    this.#handle = new TransferHandle(
+      { phase: 'connecting', direction: 'receive', code: options.code },
+      (control) => this.#receive(control),
+      'ERR_UNEXPECTED',
+    );
+    this.#handle.on('state', (state) => this.#show(state));
   }
 
-  /** Runs until the transfer has an outcome; never rejects. */
+  /** Waits until the transfer has an outcome and everything is closed; never rejects. */
   async run(): Promise<void> {
+    await this.#handle.finished;
+  }
+
+  async #receive(control: TransferControl): Promise<void> {
     const { signalingAddress, local, code, saving, reportStats, linkSecret } = this.#options;
-    const cancelled = this.#cancelled.signal;
-    const publish = (view: TransferView): void => this.#publish(view);
+    const { cancelled } = control;
+    const publish = control.update;
     const requests = browserSignalingRequests(signalingAddress);
     /** The newest attempt's route: lanes open on the route the open channel took. */
     let route: RouteChoice | undefined;
@@ -117,8 +133,6 @@ export class ReceiveTransfer {
         },
         { code, publish, cancelled, report: reportStats },
       );
-    } catch (error) {
-      publish({ phase: 'failed', direction: 'receive', ...toFailure(error, 'ERR_UNEXPECTED') });
     } finally {
       // An archive the batch did not finish is given up, so the browser does not keep half of it.
       this.#target?.release?.();
@@ -152,9 +166,9 @@ export class ReceiveTransfer {
   }
 
   cancel(): void {
-    if (this.#over) return;
+    if (this.#left) return;
     void this.answer(false, undefined);
-    this.#cancelled.abort();
+    this.#handle.cancel();
     this.#words.answer(false);
   }
 
@@ -162,8 +176,8 @@ export class ReceiveTransfer {
   dispose(): void {
     void this.answer(false, undefined);
     this.#words.answer(false);
-    this.#over = true;
-    this.#cancelled.abort();
+    this.#left = true;
+    this.#handle.cancel();
   }
 
   /** Accept still waits for the person to say whether the words match. */
@@ -174,7 +188,7 @@ export class ReceiveTransfer {
   /** The person's answer to whether the words match; false when nothing asks. */
   answerWords(match: boolean): boolean {
     if (!this.#words.answer(match)) return false;
-    if (this.#last !== undefined) this.#publish(this.#last);
+    this.#reshow();
     return true;
   }
 
@@ -182,9 +196,7 @@ export class ReceiveTransfer {
   async #wordsCompared(offer: OfferView): Promise<boolean> {
     if (!this.#options.confirmWords) return true;
     return this.#words.ask(offer.peerCheck, {
-      asked: () => {
-        if (this.#last !== undefined) this.#publish(this.#last);
-      },
+      asked: () => this.#reshow(),
       refused: () => this.#options.warn(WORDS_UNAVAILABLE),
     });
   }
@@ -195,11 +207,15 @@ export class ReceiveTransfer {
     });
   }
 
-  #publish(view: TransferView): void {
-    if (this.#over) return;
-    this.#last = view;
-    if (view.phase === 'failed') this.#over = true;
-    this.#options.publish(this.#words.shown(this.#withSaving(view)));
+  /** The state on screen again, with the words question as it now stands. */
+  #reshow(): void {
+    const state = this.#handle.state;
+    if (!isFinal(state)) this.#show(state);
+  }
+
+  #show(state: TransferState): void {
+    if (this.#left) return;
+    this.#options.publish(this.#words.shown(this.#withSaving(state)));
   }
 
   /** The `.zip` choice on the offer, and on the done screen the downloads the files went to. */

@@ -5,7 +5,12 @@ import type { DeviceSetting } from '../../../src-shared/devices/peer-identity';
 import type { PeerVersion } from '../../../src-shared/protocol/version-negotiation';
 import { runSendFlow } from '../../../src-shared/session/send-flow';
 import { runSendSession } from '../../../src-shared/session/send-session';
-import { toFailure } from '../../../src-shared/session/session-failure';
+import {
+  isFinal,
+  TransferHandle,
+  type TransferControl,
+  type TransferState,
+} from '../../../src-shared/app/transfer-handle';
 import type { TransferView } from '../../../src-shared/transfer/transfer-view';
 import { blobFileSource } from './blob-source';
 import { browserClock } from './browser-clock';
@@ -39,86 +44,33 @@ export interface SendOptions {
 
 /**
  * One send from the browser: the session core's send flow (src-shared/session/send-flow.ts)
- * over the browser adapters. Registering a code as native senders do means a person reads out
- * three words and a command-line receiver resolves them.
+ * over the browser adapters, followed through the shared transfer handle
+ * (src-shared/app/transfer-handle.ts). Registering a code as native senders do means a person
+ * reads out three words and a command-line receiver resolves them.
  */
 export class SendTransfer {
   readonly #options: SendOptions;
-  readonly #cancelled = new AbortController();
+  readonly #handle: TransferHandle;
   /** True until a receiver joins: cancelling then concerns nobody else. */
   #peerless = true;
-  #over = false;
+  /** The person left the transfer: it no longer publishes. */
+  #left = false;
   readonly #words = new WordsQuestion();
-  /** The session's last view, shown with the words question while it is open. */
-  #last: TransferView | undefined;
 
+  /** The send starts once the caller's synchronous code is done. */
   constructor(options: SendOptions) {
     this.#options = options;
+    this.#handle = new TransferHandle(
+      { phase: 'registering', direction: 'send', files: [], totalBytes: 0 },
+      (control) => this.#send(control),
+      'ERR_UNEXPECTED',
+    );
+    this.#handle.on('state', (state) => this.#show(state));
   }
 
-  /** Runs until the transfer has an outcome; never rejects. */
+  /** Waits until the transfer has an outcome and everything is closed; never rejects. */
   async run(): Promise<void> {
-    const { signalingAddress, local, files, confirmWords } = this.#options;
-    const cancelled = this.#cancelled.signal;
-    const publish = (view: TransferView): void => this.#publish(view);
-    const requests = browserSignalingRequests(signalingAddress);
-    try {
-      const { text } = this.#options;
-      const { sources, announced } = text === undefined ? await fileBatch(files) : textBatch(text);
-      const caps = offeredCapabilities();
-      // One secret for this code, shown with it in the receive link (docs/protocol.md, "Secret link").
-      const linkSecret = caps.includes('link') ? newLinkSecret(randomBytes) : undefined;
-      await runSendFlow(
-        {
-          clock: browserClock,
-          timeouts: CONNECT_TIMEOUTS,
-          newRoomId,
-          registerCode: (roomId, stop) => requests.registerCode(roomId, stop),
-          joinRoom: (roomId, stop) => joinBrowserRoom(signalingAddress, roomId, stop),
-          chooseRoute: (stop) => browserRoute(requests, stop),
-          runSession: (channel, started, code, continuing) =>
-            runSendSession({
-              channel,
-              clock: browserClock,
-              surface: 'browser',
-              sources,
-              announced,
-              caps,
-              randomBytes,
-              ...(linkSecret === undefined ? {} : { linkSecret }),
-              ...(text === undefined ? {} : { textMessage: true }),
-              local,
-              devices: this.#options.devices,
-              // The person compares the words once, on the connection the batch was accepted
-              // on; a restored link goes on without asking again.
-              ...(confirmWords && !continuing
-                ? {
-                    confirmPeer: (check) =>
-                      this.#words.ask(check, {
-                        asked: () => this.#reshow(),
-                        refused: () => this.#options.warn(WORDS_UNAVAILABLE),
-                      }),
-                  }
-                : {}),
-              remedySurface: 'browser',
-              code,
-              continuing,
-              publish,
-              cancelled,
-              started,
-            }),
-        },
-        {
-          files: sources.map(({ name, size }) => ({ name, size })),
-          publish,
-          cancelled,
-          afterConnectMs: BROWSER_CONNECT_DELAY_MS,
-          ...(linkSecret === undefined ? {} : { linkSecret }),
-        },
-      );
-    } catch (error) {
-      publish({ phase: 'failed', direction: 'send', ...toFailure(error, 'ERR_UNEXPECTED') });
-    }
+    await this.#handle.finished;
   }
 
   /**
@@ -126,10 +78,10 @@ export class SendTransfer {
    * must hear of it, so the transfer fails as cancelled.
    */
   cancel(): boolean {
-    if (this.#over) return false;
+    if (this.#left || isFinal(this.#handle.state)) return false;
     const nobodyYet = this.#peerless;
-    if (nobodyYet) this.#over = true;
-    this.#cancelled.abort();
+    if (nobodyYet) this.#left = true;
+    this.#handle.cancel();
     return nobodyYet;
   }
 
@@ -143,21 +95,79 @@ export class SendTransfer {
   /** Leaves the transfer, whatever its state. */
   dispose(): void {
     this.#words.answer(false);
-    this.#over = true;
-    this.#cancelled.abort();
+    this.#left = true;
+    this.#handle.cancel();
   }
 
+  async #send(control: TransferControl): Promise<void> {
+    const { signalingAddress, local, files, confirmWords, text } = this.#options;
+    const { cancelled } = control;
+    const publish = control.update;
+    const requests = browserSignalingRequests(signalingAddress);
+    const { sources, announced } = text === undefined ? await fileBatch(files) : textBatch(text);
+    const caps = offeredCapabilities();
+    // One secret for this code, shown with it in the receive link (docs/protocol.md, "Secret link").
+    const linkSecret = caps.includes('link') ? newLinkSecret(randomBytes) : undefined;
+    await runSendFlow(
+      {
+        clock: browserClock,
+        timeouts: CONNECT_TIMEOUTS,
+        newRoomId,
+        registerCode: (roomId, stop) => requests.registerCode(roomId, stop),
+        joinRoom: (roomId, stop) => joinBrowserRoom(signalingAddress, roomId, stop),
+        chooseRoute: (stop) => browserRoute(requests, stop),
+        runSession: (channel, started, code, continuing) =>
+          runSendSession({
+            channel,
+            clock: browserClock,
+            surface: 'browser',
+            sources,
+            announced,
+            caps,
+            randomBytes,
+            ...(linkSecret === undefined ? {} : { linkSecret }),
+            ...(text === undefined ? {} : { textMessage: true }),
+            local,
+            devices: this.#options.devices,
+            // The person compares the words once, on the connection the batch was accepted
+            // on; a restored link goes on without asking again.
+            ...(confirmWords && !continuing
+              ? {
+                  confirmPeer: (check) =>
+                    this.#words.ask(check, {
+                      asked: () => this.#reshow(),
+                      refused: () => this.#options.warn(WORDS_UNAVAILABLE),
+                    }),
+                }
+              : {}),
+            remedySurface: 'browser',
+            code,
+            continuing,
+            publish,
+            cancelled,
+            started,
+          }),
+      },
+      {
+        files: sources.map(({ name, size }) => ({ name, size })),
+        publish,
+        cancelled,
+        afterConnectMs: BROWSER_CONNECT_DELAY_MS,
+        ...(linkSecret === undefined ? {} : { linkSecret }),
+      },
+    );
+  }
+
+  /** The state on screen again, with the words question as it now stands. */
   #reshow(): void {
-    if (this.#last !== undefined) this.#publish(this.#last);
+    const state = this.#handle.state;
+    if (!isFinal(state)) this.#show(state);
   }
 
-  #publish(session: TransferView): void {
-    if (this.#over) return;
-    this.#last = session;
-    const view = this.#words.shown(session);
-    if (view.phase === 'connecting') this.#peerless = false;
-    if (view.phase === 'done' || view.phase === 'failed') this.#over = true;
-    this.#options.publish(view);
+  #show(state: TransferState): void {
+    if (this.#left) return;
+    if (state.phase === 'connecting') this.#peerless = false;
+    this.#options.publish(this.#words.shown(state));
   }
 }
 
