@@ -29,7 +29,10 @@ const PROGRAMS = {
   'web-host/main': 'src-main/web-host/main.ts',
 };
 
-/** Compiles the three Node programs to dist/. Packages stay external: node-datachannel is native. */
+/**
+ * Compiles the three Node programs to dist/ and returns esbuild's metafile (what imports what).
+ * Packages stay external: node-datachannel is native.
+ */
 export async function buildPrograms() {
   const result = await build({
     absWorkingDir: ROOT,
@@ -47,6 +50,7 @@ export async function buildPrograms() {
     outdir: DIST,
     chunkNames: 'chunks/[name]-[hash]',
     write: false,
+    metafile: true,
     logLevel: 'warning',
   });
   mkdirSync(DIST, { recursive: true });
@@ -59,6 +63,7 @@ export async function buildPrograms() {
   for (const path of filesUnder(DIST)) {
     if (!wanted.has(path) && !path.endsWith('.tmp')) rmSync(path);
   }
+  return result.metafile;
 }
 
 /** @param {string} path @param {Uint8Array} contents */
