@@ -1,10 +1,11 @@
 // @ts-check
 // The build of the programs Ferry runs (docs/architecture.md, "Build and packaging"): the CLI,
-// the signaling server and the web host compiled to dist/, and the web client the web host
-// serves, built into out/renderer. Plain JavaScript, so that it runs with no TypeScript loader.
+// the signaling server, the web host and `npm start`'s launcher compiled to dist/, and the
+// desktop app and the web client the web host serves, built into out/. Plain JavaScript, so that
+// it runs with no TypeScript loader.
 //
-//   node scripts/build.mjs            both (`npm install` runs this as `prepare`)
-//   node scripts/build.mjs programs   the three Node programs only
+//   node scripts/build.mjs            both (`npm install` runs this as `prepare`, `npm start` too)
+//   node scripts/build.mjs programs   the Node programs only
 //   node scripts/build.mjs web        the programs, and the web client where it is stale
 //
 // The programs are rebuilt every time (a fraction of a second), so `npm run cli/server/web`
@@ -22,15 +23,16 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DIST = join(ROOT, 'dist');
 export const RENDERER_OUT = join(ROOT, 'out/renderer');
 
-/** Each program, by its path under dist/ without `.js`. */
+/** Each program, by its path under dist/ without `.js`; `start` is `npm start`'s launcher. */
 const PROGRAMS = {
   'cli/main': 'src-main/cli/main.ts',
   'signaling-server/main': 'src-main/signaling-server/main.ts',
   'web-host/main': 'src-main/web-host/main.ts',
+  start: 'scripts/start.ts',
 };
 
 /**
- * Compiles the three Node programs to dist/ and returns esbuild's metafile (what imports what).
+ * Compiles the Node programs to dist/ and returns esbuild's metafile (what imports what).
  * Packages stay external: node-datachannel is native.
  */
 export async function buildPrograms() {
