@@ -16,6 +16,7 @@ export default defineConfig({
             'bench/**/*.test.ts',
             'test-support/**/*.test.ts',
             'test-peers/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
           setupFiles: ['test-support/vitest-ferry-home.ts'],
           testTimeout: 60_000,

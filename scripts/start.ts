@@ -1,11 +1,9 @@
-// `npm start`: builds the app and launches it in Electron; where no Electron runtime can be had
-// (an offline machine), serves the same UI as the web client with its own signaling server.
-import { spawn, spawnSync } from 'node:child_process';
+// `npm start`, once scripts/build.mjs has built everything (this file too, as dist/start.js):
+// launches the app in Electron; where no Electron runtime can be had (an offline machine), serves
+// the same UI as the web client with its own signaling server.
+import { spawn } from 'node:child_process';
 import { startWebHost, DEFAULT_WEB_HOST_PORT } from '../src-main/web-host';
 import { downloadElectronBinary, findElectronBinary } from './electron-runtime';
-
-const build = spawnSync('npx', ['electron-vite', 'build'], { stdio: 'inherit' });
-if (build.status !== 0) process.exit(build.status ?? 1);
 
 const electron =
   findElectronBinary() ?? (downloadElectronBinary() ? findElectronBinary() : undefined);

@@ -131,6 +131,9 @@ describe('the command-line peer', () => {
 
   it('runs as the ferry bin, whose --help documents every exit status; a wrong command line exits 2', () => {
     const bin = fileURLToPath(new URL('../../bin/ferry.js', import.meta.url));
+    // The bin runs the build's output (dist/), so the build comes first, as `npm install` does.
+    const build = fileURLToPath(new URL('../../scripts/build.mjs', import.meta.url));
+    expect(spawnSync(process.execPath, [build, 'programs']).status).toBe(0);
     const help = spawnSync(process.execPath, [bin, '--help'], { encoding: 'utf8' });
     const wrong = spawnSync(process.execPath, [bin, 'fly'], { encoding: 'utf8' });
 

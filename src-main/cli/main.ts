@@ -5,9 +5,6 @@ import type { CliIo } from './cli-io';
 import { EXIT, type ExitCode } from './exit-codes';
 import { HELP_TEXT } from './help-text';
 import { parseArgs } from './parse-args';
-import { runReceive } from './run-receive';
-import { runSend } from './run-send';
-import { runDevices } from './cli-devices';
 
 const processIo: CliIo = {
   out: {
@@ -61,12 +58,19 @@ async function main(argv: readonly string[]): Promise<ExitCode> {
     case 'version':
       process.stdout.write(`${packageJson.version}\n`);
       return EXIT.ok;
-    case 'send':
+    // Loaded on demand, so `--help` and `--version` start without WebRTC (`npm run bench:startup`).
+    case 'send': {
+      const { runSend } = await import('./run-send');
       return runSend(command, processIo, packageJson.version, process.env);
-    case 'receive':
+    }
+    case 'receive': {
+      const { runReceive } = await import('./run-receive');
       return runReceive(command, processIo, packageJson.version, process.env);
-    case 'devices':
+    }
+    case 'devices': {
+      const { runDevices } = await import('./cli-devices');
       return runDevices(command.action, processIo, process.env);
+    }
   }
 }
 

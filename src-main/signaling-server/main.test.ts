@@ -11,7 +11,7 @@ interface Run {
 
 const children = new Set<ChildProcess>();
 
-// Each run leads its own process group, so a failed test still takes npm, tsx and node down.
+// Each run leads its own process group, so a failed test still takes npm, its shell and node down.
 afterEach(() => {
   for (const child of children) {
     if (child.exitCode === null && child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');

@@ -16,7 +16,7 @@ import {
   RELAY_PROVIDER_TIMEOUT_MS,
 } from '../../src-shared/signaling/limits';
 import { OriginPolicy } from './access/origin-policy';
-import { SignalingCluster } from './cluster/signaling-cluster';
+import type { SignalingCluster } from './cluster/signaling-cluster';
 import { CodeRegistrar } from './codes/code-registrar';
 import { signalingHttpApp } from './http/signaling-http-app';
 import type { IceServerList } from './ice/ice-server-list';
@@ -26,7 +26,7 @@ import { SelfHostedTurnServers } from './ice/self-hosted-turn-servers';
 import { consoleLogSink, type LogSink } from './log-sink';
 import { DEFAULT_TURN_PROVIDER_URL, type SignalingServerOptions } from './options';
 import { SignalingHub } from './rooms/signaling-hub';
-import { systemClock, systemEvery } from './schedule';
+import { systemClock, systemEvery, type Clock } from './schedule';
 import { inMemoryState, type SignalingState } from './signaling-state';
 import { ConnectionGate } from './transports/connection-gate';
 import { rejectUpgrade } from './transports/reject-upgrade';
@@ -69,6 +69,16 @@ function pathOf(request: IncomingMessage): string {
   return new URL(request.url ?? '/', 'http://server').pathname;
 }
 
+/**
+ * Loads the cluster only when there is one, so that Redis's packages stay out of every program
+ * that never has one, the desktop app's embedded server first (docs/architecture.md, "Build and
+ * packaging").
+ */
+async function joinCluster(url: string, now: Clock, log: LogSink): Promise<SignalingCluster> {
+  const { SignalingCluster } = await import('./cluster/signaling-cluster');
+  return SignalingCluster.join(url, now, log);
+}
+
 export async function createSignalingService(
   options: SignalingServerOptions = {},
 ): Promise<SignalingService> {
@@ -77,9 +87,7 @@ export async function createSignalingService(
   const log = options.log ?? consoleLogSink;
   const trustedProxyCount = options.trustedProxyCount ?? 0;
 
-  const cluster = options.redisUrl
-    ? await SignalingCluster.join(options.redisUrl, now, log)
-    : undefined;
+  const cluster = options.redisUrl ? await joinCluster(options.redisUrl, now, log) : undefined;
   const state: SignalingState = cluster ?? inMemoryState(now);
   const origins = new OriginPolicy(options.clientUrl, options.allowSameOrigin ?? false);
   const limiters = {

@@ -32,8 +32,9 @@ export interface CliProcess {
 }
 
 /**
- * The command-line peer as a person runs it (`npm run cli -- ...` runs the same file through
- * tsx), with stdout a pipe, so it prints plain lines rather than a bar.
+ * The command-line peer as a person runs it, from its source (`npm run cli -- ...` runs the
+ * same program as the build compiled it), with stdout a pipe, so it prints plain lines rather
+ * than a bar.
  */
 export function startCli(args: string[], env: NodeJS.ProcessEnv = {}): CliProcess {
   const child = spawn(process.execPath, ['--import', tsxLoader, 'src-main/cli/main.ts', ...args], {
