@@ -1,6 +1,6 @@
 import type { RouteChoice } from '../../src-shared/session/ports';
 import type { Clock, PeerConnectionFactory } from '../../src-shared/session/ports';
-import type { LaneOptions } from '../../src-shared/session/lanes/lane-bond';
+import type { LaneOptions } from '../../src-shared/session/lanes/lane-options';
 import {
   LANE_COUNT,
   LANE_MIN_ROUND_TRIP_MS,
