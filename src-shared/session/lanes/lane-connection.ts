@@ -17,7 +17,7 @@ export const LANE_CHANNEL: NegotiatedChannel = { label: 'ferry-lane', id: 0 };
 export type ProbeState = 'none' | 'waiting' | 'passed';
 
 /**
- * One extra connection of a lane bond and, once it is open, its channel. Its negotiation is the
+ * One extra connection of a lane set and, once it is open, its channel. Its negotiation is the
  * first connection's (connect-peer.ts): the same refusal of a description, and candidates that
  * wait for it (remote-candidates.ts).
  */

@@ -16,7 +16,7 @@ export interface LaneSignalMessage {
 
 /**
  * The messages of the `lanes` extension (docs/protocol.md, "Lanes"), text frames on the first
- * connection. They are read by the lane bond before the session core sees a frame.
+ * connection. They are read by the lane set before the session core sees a frame.
  */
 export type LaneMessage =
   /** Either way: a lane's negotiation. */
