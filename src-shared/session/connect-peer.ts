@@ -85,7 +85,10 @@ interface Attempt {
   number: number | undefined;
   peer: PeerConnectionPort;
   settingRemote: boolean;
-  /** Answerer: the offerer's candidates are held back while our checks may still race the answer. */
+  /**
+   * The other side's candidates; an answerer holds the offerer's back while its own checks may
+   * still race the answer.
+   */
   candidates: RemoteCandidates;
   timers: ClockTimer[];
   stop: () => void;
