@@ -8,11 +8,10 @@
 // `--stop-after-seconds` makes it report what it has N seconds after its transfer began moving
 // data (phase `transferring`), unverified, and cancel (and what it had halfway, as `midway`);
 // `--expect-cut` tells the sender that its peer will do either, so its failure is no failure.
-// `--sctp` sets node-datachannel's SCTP settings after the engine has loaded (and so after any
-// defaults of its own); `--lanes` is the engine's `lanes` option, passed only when given.
+// `--sctp` sets node-datachannel's SCTP settings in place of the engine's own (which it sets only
+// when no one did before it); `--lanes` is the engine's `lanes` option, passed only when given.
 import { parseArgs } from 'node:util';
-import nodeDataChannel from 'node-datachannel';
-import { receiveFiles, sendFiles, type Transfer } from '../../src-main/engine';
+import { processSctp, receiveFiles, sendFiles, type Transfer } from '../../src-main/engine';
 import { finishedReport, now, report } from './bench-messages';
 import { parseSctpSettings } from './sctp-settings';
 
@@ -27,7 +26,7 @@ const { values, positionals } = parseArgs({
     lanes: { type: 'string' },
   },
 });
-if (values.sctp !== undefined) nodeDataChannel.setSctpSettings(parseSctpSettings(values.sctp));
+if (values.sctp !== undefined) processSctp.useNative(parseSctpSettings(values.sctp));
 
 const MS_PER_S = 1000;
 

@@ -5,6 +5,7 @@ export { sendFiles, sendText } from './send-files';
 export { receiveFiles } from './receive-files';
 export type { Transfer } from './transfer';
 export type { Route } from './peer-link';
+export { processSctp } from './sctp-settings';
 export { isFinal, type FinalState, type TransferState } from '../../src-shared/app/transfer-handle';
 export {
   DEFAULT_TIMEOUTS,

@@ -6,7 +6,8 @@ import {
   type Frame,
 } from '../../src-shared/protocol';
 import { connectPeer, type ConnectResult } from '../../src-shared/session/connect-peer';
-import { LaneBond } from '../../src-shared/session/lanes/lane-bond';
+import { LaneSender } from '../../src-shared/session/lanes/lane-sender';
+import { LaneReceiver } from '../../src-shared/session/lanes/lane-receiver';
 import {
   laneSignalFrame,
   readLaneMessage,
@@ -100,15 +101,15 @@ function indexOf(frame: Frame): number {
 }
 
 /** Resolves once the sender's bond stripes over more than its first connection. */
-async function striped(bond: LaneBond): Promise<void> {
+async function striped(bond: LaneSender): Promise<void> {
   while (bond.width === 1) await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
 describe('lanes: one ordered channel over several node-datachannel connections', () => {
   it('stripes over four connections opened through the first, and the receiver gets every frame in order', async () => {
     const [out, into] = await firstConnection();
-    const sender = new LaneBond(out, 'sender', LANE_OPTIONS, nodeClock);
-    const receiver = new LaneBond(into, 'receiver', LANE_OPTIONS, nodeClock);
+    const sender = new LaneSender(out, LANE_OPTIONS, nodeClock);
+    const receiver = new LaneReceiver(into, LANE_OPTIONS, nodeClock);
     const total = 2000;
     const seen: number[] = [];
     const all = new Promise<void>((resolve) =>
@@ -146,7 +147,7 @@ describe('lanes: one ordered channel over several node-datachannel connections',
   it("holds the sender's data while its lanes open, and lets it go on the first connection when none answers in time", async () => {
     const [out, into] = await firstConnection();
     const clock = new ManualClock();
-    const sender = new LaneBond(out, 'sender', LANE_OPTIONS, clock);
+    const sender = new LaneSender(out, LANE_OPTIONS, clock);
     // The other end has no bond: its lane offers go unanswered.
     const seen: number[] = [];
     const arrived = new Promise<void>((resolve) =>
@@ -173,7 +174,7 @@ describe('lanes: one ordered channel over several node-datachannel connections',
 
   it("opens each lane's channel out of band: a receiver that creates it itself gets the frames, and none is announced", async () => {
     const [out, into] = await firstConnection();
-    const sender = new LaneBond(out, 'sender', { ...LANE_OPTIONS, count: 2 }, nodeClock);
+    const sender = new LaneSender(out, { ...LANE_OPTIONS, count: 2 }, nodeClock);
     // The receiving end of lane 1 as docs/protocol.md describes it, without Ferry's engine.
     const lane = rawLaneAnswerer(into, 1);
     answerers.push(lane);
@@ -197,9 +198,8 @@ describe('lanes: one ordered channel over several node-datachannel connections',
     async (agreed, count) => {
       const [out, into] = await firstConnection();
       const peers = countingPeers(createPeer);
-      const receiver = new LaneBond(
+      const receiver = new LaneReceiver(
         into,
-        'receiver',
         { ...LANE_OPTIONS, createPeer: peers.createPeer, agreed: () => agreed },
         nodeClock,
       );
@@ -212,7 +212,7 @@ describe('lanes: one ordered channel over several node-datachannel connections',
 
   it('ends the link when a sender stripes over a lane the receiver never answered', async () => {
     const [out, into] = await firstConnection();
-    const receiver = new LaneBond(into, 'receiver', LANE_OPTIONS, nodeClock);
+    const receiver = new LaneReceiver(into, LANE_OPTIONS, nodeClock);
     const closed = new Promise<string>((resolve) => receiver.listen({ closed: resolve }));
 
     out.send(stripeFrame([2]));
@@ -224,8 +224,8 @@ describe('lanes: one ordered channel over several node-datachannel connections',
   it('keeps to the first connection over a path shorter than the lanes need, and says so to nobody', async () => {
     const [out, into] = await firstConnection();
     const options = { ...LANE_OPTIONS, minRoundTripMs: 1000 };
-    const sender = new LaneBond(out, 'sender', options, nodeClock);
-    const receiver = new LaneBond(into, 'receiver', options, nodeClock);
+    const sender = new LaneSender(out, options, nodeClock);
+    const receiver = new LaneReceiver(into, options, nodeClock);
     const seen: number[] = [];
     const all = new Promise<void>((resolve) =>
       receiver.listen({
@@ -274,8 +274,8 @@ async function bondsWithHeldLane(clock: Clock) {
     held = new HeldLane(peer);
     return held.port;
   };
-  const sender = new LaneBond(out, 'sender', { ...LANE_OPTIONS, createPeer: createHeld }, clock);
-  const receiver = new LaneBond(into, 'receiver', LANE_OPTIONS, nodeClock);
+  const sender = new LaneSender(out, { ...LANE_OPTIONS, createPeer: createHeld }, clock);
+  const receiver = new LaneReceiver(into, LANE_OPTIONS, nodeClock);
   const reports = laneReports(out);
   sender.widen(BATCH);
   await striped(sender);
@@ -284,7 +284,7 @@ async function bondsWithHeldLane(clock: Clock) {
 }
 
 /** Sends frames `from` to `to` − 1 and resolves once the receiver was handed all of them. */
-async function carry(sender: LaneBond, receiver: LaneBond, from: number, to: number) {
+async function carry(sender: LaneSender, receiver: LaneReceiver, from: number, to: number) {
   const seen: number[] = [];
   const all = new Promise<void>((resolve) => {
     const unlisten = receiver.listen({
@@ -430,8 +430,8 @@ describe('lanes that probe their path for larger packets (lane-mtu)', () => {
   it('offers each lane with a probe and stripes once one is answered; every frame arrives in order', async () => {
     const [out, into] = await firstConnection();
     const { channel, offers } = recordingOffers(out);
-    const sender = new LaneBond(channel, 'sender', PROBING_OPTIONS, nodeClock);
-    const receiver = new LaneBond(into, 'receiver', LANE_OPTIONS, nodeClock);
+    const sender = new LaneSender(channel, PROBING_OPTIONS, nodeClock);
+    const receiver = new LaneReceiver(into, LANE_OPTIONS, nodeClock);
     sender.widen(PROBE_BATCH);
     await striped(sender);
 
@@ -443,10 +443,9 @@ describe('lanes that probe their path for larger packets (lane-mtu)', () => {
   it('offers every lane again without a probe when no probe is answered, and every frame still arrives in order', async () => {
     const [out, into] = await firstConnection();
     const { channel, offers } = recordingOffers(out);
-    const sender = new LaneBond(channel, 'sender', PROBING_OPTIONS, nodeClock);
-    const receiver = new LaneBond(
+    const sender = new LaneSender(channel, PROBING_OPTIONS, nodeClock);
+    const receiver = new LaneReceiver(
       into,
-      'receiver',
       { ...LANE_OPTIONS, createPeer: swallowingProbes },
       nodeClock,
     );
@@ -478,9 +477,8 @@ describe('lanes that probe their path for larger packets (lane-mtu)', () => {
         probeArrived();
       });
     };
-    const receiver = new LaneBond(
+    const receiver = new LaneReceiver(
       into,
-      'receiver',
       { ...LANE_OPTIONS, createPeer: createDelaying },
       nodeClock,
     );
@@ -495,9 +493,8 @@ describe('lanes that probe their path for larger packets (lane-mtu)', () => {
         if (answers === LANES - 1) allAnswered();
       });
     const reports = laneReports(out);
-    const sender = new LaneBond(
+    const sender = new LaneSender(
       channel,
-      'sender',
       { ...PROBING_OPTIONS, createProbingPeer: createCounting },
       clock,
     );
@@ -532,8 +529,8 @@ describe('lanes that probe their path for larger packets (lane-mtu)', () => {
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });
-    const sender = new LaneBond(saysProbe, 'sender', LANE_OPTIONS, nodeClock);
-    const receiver = new LaneBond(into, 'receiver', LANE_OPTIONS, nodeClock);
+    const sender = new LaneSender(saysProbe, LANE_OPTIONS, nodeClock);
+    const receiver = new LaneReceiver(into, LANE_OPTIONS, nodeClock);
     const closed = new Promise<string>((resolve) => receiver.listen({ closed: resolve }));
     sender.widen(BATCH);
     await striped(sender);

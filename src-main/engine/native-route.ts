@@ -1,6 +1,6 @@
 import type { RouteChoice } from '../../src-shared/session/ports';
 import type { Clock, PeerConnectionFactory } from '../../src-shared/session/ports';
-import type { LaneOptions } from '../../src-shared/session/lanes/lane-bond';
+import type { LaneOptions } from '../../src-shared/session/lanes/lane-options';
 import {
   LANE_COUNT,
   LANE_MIN_ROUND_TRIP_MS,
@@ -8,7 +8,7 @@ import {
 } from '../../src-shared/session/session-limits';
 import type { SignalingRequests } from '../../src-shared/http/signaling-requests';
 import type { PeerOptions } from './engine-options';
-import { openingLanes } from './sctp-settings';
+import { processSctp } from './sctp-settings';
 import { nodeClock } from './node-clock';
 import { PeerLink, type PeerLinkOptions } from './peer-link';
 import { setUpRoute } from './route-setup';
@@ -32,12 +32,17 @@ export function laneCount(options: PeerOptions): number {
   return options.extensions === false ? 1 : (options.lanes ?? LANE_COUNT);
 }
 
-/** Connection attempts on node-datachannel, keeping the newest one to report its route. */
+/**
+ * Connection attempts on node-datachannel, keeping the newest one to report its route. Every
+ * transfer of the engine starts here, so here the process's SCTP settings are put in place before
+ * its first connection (sctp-settings.ts).
+ */
 export function nativeRoute(
   options: PeerOptions,
   requests: SignalingRequests,
   control: TransferControl,
 ): NativeRoute {
+  processSctp.useNative();
   let latest: PeerLink | undefined;
   let chosen: Omit<PeerLinkOptions, 'role'> | undefined;
   const count = laneCount(options);
@@ -78,7 +83,7 @@ export function nativeRoute(
         minRoundTripMs: options.laneMinRoundTripMs ?? LANE_MIN_ROUND_TRIP_MS,
         createPeer: lanePeer(),
         createProbingPeer: lanePeer(LANE_PROBE_MTU),
-        openingLanes,
+        openingLanes: processSctp.openingLanes,
       };
     },
   };

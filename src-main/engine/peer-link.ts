@@ -16,8 +16,6 @@ import type {
   PeerConnectionPort,
 } from '../../src-shared/session/ports';
 import { errorMessage } from '../../src-shared/format/error-message';
-// Puts the native peers' SCTP settings in place before this process's first association.
-import './sctp-settings';
 
 export type PeerLinkRole = 'offerer' | 'answerer';
 

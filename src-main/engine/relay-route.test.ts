@@ -11,7 +11,7 @@ import { transferPair } from './test-support/transfer-pair';
 import { startTurnServer, type TurnServer } from './test-support/turn-server-process';
 import { countingPeers, offerLaneRegardless } from './test-support/lane-offer';
 import { connectPeer } from '../../src-shared/session/connect-peer';
-import { LaneBond } from '../../src-shared/session/lanes/lane-bond';
+import { LaneReceiver } from '../../src-shared/session/lanes/lane-receiver';
 import { LANE_CHANNEL } from '../../src-shared/session/lanes/lane-connection';
 import type { NegotiatedChannel } from '../../src-shared/session/ports';
 import { signalingPair } from '../../src-shared/session/testing/signaling-pair';
@@ -116,9 +116,8 @@ describeNeeding('coturn', 'the relay route through a real TURN server (coturn)',
       if (!out.ok || !into.ok) throw new Error('the relayed first connection did not open');
       expect(await into.channel.relayed()).toBe(true);
       const peers = countingPeers(createPeer);
-      const receiver = new LaneBond(
+      const receiver = new LaneReceiver(
         into.channel,
-        'receiver',
         { createPeer: peers.createPeer, count: 12, minRoundTripMs: 0, agreed: () => true },
         nodeClock,
       );

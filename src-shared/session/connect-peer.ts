@@ -6,13 +6,9 @@ import {
 } from '../protocol/error-codes';
 import { CHANNEL_GRACE_MS, CONNECT_TIMEOUT_MS, OFFER_ANSWER_TIMEOUT_MS } from '../protocol/limits';
 import { CODE_LIFETIME_MS } from '../signaling/limits';
-import { withMaxMessageSize } from './max-message-size';
-import {
-  dataChannelMid,
-  decodeSignal,
-  encodeSignal,
-  type NegotiationSignal,
-} from './negotiation-signal';
+import { outgoingSignal } from './max-message-size';
+import { decodeSignal, encodeSignal, type NegotiationSignal } from './negotiation-signal';
+import { RemoteCandidates } from './remote-candidates';
 import { refusalOfRemoteDescription } from './remote-description';
 import {
   ANSWERER_CHECKS_HOLD_MS,
@@ -72,8 +68,6 @@ export interface Connecting {
   cancel(): void;
 }
 
-type CandidateInit = Extract<NegotiationSignal, { type: 'candidate' }>['candidate'];
-
 /**
  * The connection lifecycle of every Ferry peer (docs/protocol.md, "Connection lifecycle" and
  * "Setup retry"). The sender offers once the receiver joins, the receiver answers. A failed
@@ -90,12 +84,12 @@ export function connectPeer(options: ConnectOptions): Connecting {
 interface Attempt {
   number: number | undefined;
   peer: PeerConnectionPort;
-  /** The remote description, once the stack has taken it. */
-  remoteSdp: string | undefined;
   settingRemote: boolean;
-  pending: CandidateInit[];
-  /** Answerer: the offerer's candidates, held back while our checks may still race the answer. */
-  held: CandidateInit[] | undefined;
+  /**
+   * The other side's candidates; an answerer holds the offerer's back while its own checks may
+   * still race the answer.
+   */
+  candidates: RemoteCandidates;
   timers: ClockTimer[];
   stop: () => void;
 }
@@ -209,7 +203,7 @@ class ConnectionAttempts {
       const current = this.#current;
       if (current === undefined || !this.#isFor(current, signal)) return;
       if (signal.type === 'answer') void this.#setRemote(current, signal.sdp);
-      else if (signal.type === 'candidate') this.#addCandidate(current, signal.candidate);
+      else if (signal.type === 'candidate') current.candidates.add(signal.candidate);
       return;
     }
     if (signal.type === 'offer') {
@@ -219,7 +213,7 @@ class ConnectionAttempts {
     if (signal.type !== 'candidate') return;
     const current = this.#current;
     if (current !== undefined && this.#isFor(current, signal)) {
-      this.#addCandidate(current, signal.candidate);
+      current.candidates.add(signal.candidate);
     } else {
       // Before the offer it belongs to; the next offer picks up those that match it.
       this.#early.push(signal);
@@ -251,7 +245,7 @@ class ConnectionAttempts {
     void this.#setRemote(attempt, offer.sdp).then(() => {
       for (const waiting of early) {
         if (waiting.type === 'candidate' && this.#isFor(attempt, waiting)) {
-          this.#addCandidate(attempt, waiting.candidate);
+          attempt.candidates.add(waiting.candidate);
         } else this.#early.push(waiting);
       }
     });
@@ -269,12 +263,10 @@ class ConnectionAttempts {
     const attempt: Attempt = {
       number,
       peer,
-      remoteSdp: undefined,
       settingRemote: false,
-      pending: [],
       // A Ferry offerer numbers its attempts and covers the race from its side (it sends its
       // candidates only once the answer is applied); only another offerer's checks are held.
-      held: role === 'answerer' && number === undefined ? [] : undefined,
+      candidates: new RemoteCandidates(peer, { hold: role === 'answerer' && number === undefined }),
       timers: [],
       stop: () => undefined,
     };
@@ -283,10 +275,7 @@ class ConnectionAttempts {
     const stopListening = peer.listen({
       signal: (signal) => {
         if (this.#current !== attempt) return;
-        // Every answer carries the max-message-size browsers need for chunks above 64 KiB.
-        const sent =
-          signal.type === 'answer' ? { ...signal, sdp: withMaxMessageSize(signal.sdp) } : signal;
-        signaling.signal(encodeSignal(tagged(sent)));
+        signaling.signal(encodeSignal(tagged(outgoingSignal(signal))));
       },
       connected: () => {
         if (this.#current !== attempt) return;
@@ -336,40 +325,18 @@ class ConnectionAttempts {
       return;
     }
     if (this.#current !== attempt) return;
-    attempt.remoteSdp = sdp;
     this.#descriptionsCrossed = true;
-    if (attempt.held !== undefined) {
+    if (attempt.candidates.holding) {
       attempt.timers.push(
         this.#options.clock.setTimeout(() => this.#releaseHeld(attempt), ANSWERER_CHECKS_HOLD_MS),
       );
     }
-    for (const candidate of attempt.pending.splice(0)) this.#addCandidate(attempt, candidate);
+    attempt.candidates.describedBy(sdp);
   }
 
   /** The answerer's checks may go now: its connection is up, or the hold is over. */
   #releaseHeld(attempt: Attempt): void {
-    const held = attempt.held;
-    if (held === undefined || this.#current !== attempt) return;
-    attempt.held = undefined;
-    for (const candidate of held) this.#addCandidate(attempt, candidate);
-  }
-
-  /** Candidates wait for the remote description: no stack takes them before it. */
-  #addCandidate(attempt: Attempt, candidate: CandidateInit): void {
-    const sdp = attempt.remoteSdp;
-    if (sdp === undefined) {
-      attempt.pending.push(candidate);
-      return;
-    }
-    if (attempt.held !== undefined) {
-      attempt.held.push(candidate);
-      return;
-    }
-    const sdpMLineIndex = candidate.sdpMLineIndex ?? 0;
-    const sdpMid = candidate.sdpMid ?? dataChannelMid(sdp, sdpMLineIndex) ?? '0';
-    attempt.peer
-      .addRemoteCandidate({ candidate: candidate.candidate, sdpMid, sdpMLineIndex })
-      .catch(() => undefined); // One unusable candidate costs its route, not the connection.
+    if (this.#current === attempt) attempt.candidates.release();
   }
 
   #attemptFailed(attempt: Attempt, reason: string): void {

@@ -1,4 +1,5 @@
 import { SDP_MAX_MESSAGE_SIZE_BYTES } from '../protocol/limits';
+import type { NegotiationSignal } from './negotiation-signal';
 
 const ATTRIBUTE = /^a=max-message-size:(\d+)$/;
 
@@ -40,4 +41,12 @@ export function withMaxMessageSize(sdp: string, bytes = SDP_MAX_MESSAGE_SIZE_BYT
   }
   closeSection();
   return out.join(newline) + (trailing ? newline : '');
+}
+
+/**
+ * `signal` as this side sends it, on the first connection or a lane: an answer carries the
+ * max-message-size browsers need for chunks above 64 KiB (withMaxMessageSize).
+ */
+export function outgoingSignal(signal: NegotiationSignal): NegotiationSignal {
+  return signal.type === 'answer' ? { ...signal, sdp: withMaxMessageSize(signal.sdp) } : signal;
 }

@@ -40,7 +40,8 @@ import { SessionTimers } from './session-timers';
 import { keptBytes, LinkWatch, reconnects, type KeptBytes } from './link-watch';
 import { digestOfBlocks, FileDigest, type IncrementalSha256Factory } from '../verify/file-digest';
 import { linkProofs } from '../verify/link-secret';
-import { LaneBond, type LaneOptions } from './lanes/lane-bond';
+import type { LaneOptions } from './lanes/lane-options';
+import { LaneReceiver } from './lanes/lane-receiver';
 import {
   commitmentTo,
   newNonce,
@@ -197,9 +198,8 @@ class ReceiveSession {
     const channel =
       config.lanes === undefined
         ? config.channel
-        : new LaneBond(
+        : new LaneReceiver(
             config.channel,
-            'receiver',
             // Read as each offer comes: by then the sender's caps have been answered.
             { ...config.lanes, agreed: () => this.#machine.agreed.has('lanes') },
             clock,

@@ -50,7 +50,8 @@ import { ProgressMeter } from './progress-meter';
 import { keptBytes, LinkWatch, reconnects, type KeptBytes } from './link-watch';
 import { newRejoinSecret } from './reconnect';
 import { CHANNEL_CLOSE_GRACE_MS } from './session-limits';
-import { LaneBond, type LaneOptions } from './lanes/lane-bond';
+import type { LaneOptions } from './lanes/lane-options';
+import { LaneSender } from './lanes/lane-sender';
 import { SessionTimers } from './session-timers';
 
 export interface SendSessionConfig {
@@ -167,7 +168,7 @@ class SendSession {
   readonly #config: SendSessionConfig;
   readonly #channel: ChannelPort;
   /** The channel as `lanes` widens it, when this runtime can (docs/protocol.md, "Lanes"). */
-  readonly #bond: LaneBond | undefined;
+  readonly #bond: LaneSender | undefined;
   readonly #buffer: ChannelBuffer;
   readonly #machine: SenderMachine;
   readonly #timers: SessionTimers<SenderTimer>;
@@ -208,9 +209,7 @@ class SendSession {
     this.#remembered = rememberedPeer(config.devices, this.#fingerprints);
     const { clock, cancelled } = config;
     this.#bond =
-      config.lanes === undefined
-        ? undefined
-        : new LaneBond(config.channel, 'sender', config.lanes, clock);
+      config.lanes === undefined ? undefined : new LaneSender(config.channel, config.lanes, clock);
     const channel = this.#bond ?? config.channel;
     this.#channel = channel;
     this.#buffer = new ChannelBuffer(channel, clock);

@@ -161,8 +161,8 @@ export const LANE_REORDER_MAX_BYTES = 64 * 1024 * 1024;
 export const LANE_SEQ_AHEAD_MAX = 1 << 20;
 
 /**
- * SCTP settings of every native connection (node-datachannel's are process-wide, set when the
- * engine loads: src-main/engine/sctp-settings.ts). libdatachannel delays a SACK up to 20 ms, which
+ * SCTP settings of every native connection (node-datachannel's are process-wide, set once by the
+ * engine's entry before its first connection: src-main/engine/sctp-settings.ts). libdatachannel delays a SACK up to 20 ms, which
  * holds the sender's window growth back by that much per round trip: one connection at 50 ms
  * carried 11.5 MiB/s with 5 ms against 6.9 with 20, and the same at 0, 20 and 100 ms and under
  * loss (docs/performance.md). 5 ms still acknowledges every second packet at once; acknowledging

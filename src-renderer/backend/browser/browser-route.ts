@@ -1,4 +1,4 @@
-import type { LaneOptions } from '../../../src-shared/session/lanes/lane-bond';
+import type { LaneOptions } from '../../../src-shared/session/lanes/lane-options';
 import type { RouteChoice } from '../../../src-shared/session/ports';
 import { LANE_COUNT, LANE_MIN_ROUND_TRIP_MS } from '../../../src-shared/session/session-limits';
 import { pageCertificate } from './browser-identity';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SEND_BUFFER_HIGH_WATER_BYTES, SEND_BUFFER_LOW_WATER_BYTES } from '../../protocol/limits';
-import { laneBufferLevel } from './lane-bond';
+import { laneBufferLevel } from './lane-buffer-level';
 
 const MiB = 1024 * 1024;
 

@@ -1,4 +1,5 @@
-import { dataChannelMid, type NegotiationSignal } from '../negotiation-signal';
+import type { NegotiationSignal } from '../negotiation-signal';
+import { RemoteCandidates } from '../remote-candidates';
 import { refusalOfRemoteDescription } from '../remote-description';
 import type { ChannelPort, ClockTimer, NegotiatedChannel, PeerConnectionPort } from '../ports';
 
@@ -15,7 +16,11 @@ export const LANE_CHANNEL: NegotiatedChannel = { label: 'ferry-lane', id: 0 };
  */
 export type ProbeState = 'none' | 'waiting' | 'passed';
 
-/** One extra connection of a lane bond and, once it is open, its channel. */
+/**
+ * One extra connection of a lane set and, once it is open, its channel. Its negotiation is the
+ * first connection's (connect-peer.ts): the same refusal of a description, and candidates that
+ * wait for it (remote-candidates.ts).
+ */
 export class LaneConnection {
   channel: ChannelPort | undefined;
   /** The lane cannot carry anything (any more); why. */
@@ -23,50 +28,44 @@ export class LaneConnection {
   probe: ProbeState = 'none';
   /** Sender: when the probe's answer is given up on. */
   probeTimer: ClockTimer | undefined;
-  #remoteSdp: string | undefined;
-  #candidates: NegotiationSignal[] = [];
+  #described = false;
+  readonly #candidates: RemoteCandidates;
 
   constructor(
     readonly number: number,
     readonly peer: PeerConnectionPort,
-  ) {}
+  ) {
+    this.#candidates = new RemoteCandidates(peer);
+  }
 
   /** Open, and proven when it probes: a sender's lane may take frames. */
   get ready(): boolean {
     return this.channel !== undefined && this.probe !== 'waiting';
   }
 
-  /** The other end's description was set: for a sender's lane, the receiver made its end. */
+  /** The other end's description came: for a sender's lane, the receiver made its end. */
   get answered(): boolean {
-    return this.#remoteSdp !== undefined;
+    return this.#described;
   }
 
   /** Applies the other side's description or candidate; candidates wait for the description. */
   apply(signal: NegotiationSignal, fail: (reason: string) => void): void {
-    if (signal.type !== 'candidate') {
-      if (this.#remoteSdp !== undefined) return;
-      const { sdp, type } = signal;
-      const refused = refusalOfRemoteDescription(sdp);
-      if (refused !== undefined) {
-        fail(`its description was refused: ${refused.message} (${refused.code})`);
-        return;
-      }
-      this.#remoteSdp = sdp;
-      this.peer.setRemoteDescription({ type, sdp }).then(
-        () => this.#candidates.splice(0).forEach((held) => this.apply(held, fail)),
-        (error: unknown) => fail(`its description was refused: ${String(error)}`),
-      );
+    if (signal.type === 'candidate') {
+      this.#candidates.add(signal.candidate);
       return;
     }
-    if (this.#remoteSdp === undefined) {
-      this.#candidates.push(signal);
+    if (this.#described) return;
+    const { sdp, type } = signal;
+    const refused = refusalOfRemoteDescription(sdp);
+    if (refused !== undefined) {
+      fail(`its description was refused: ${refused.message} (${refused.code})`);
       return;
     }
-    const { candidate, sdpMid, sdpMLineIndex = 0 } = signal.candidate;
-    const mid = sdpMid ?? dataChannelMid(this.#remoteSdp, sdpMLineIndex);
-    if (mid === undefined) return;
-    // One bad candidate costs only its route, as on the first connection.
-    this.peer.addRemoteCandidate({ candidate, sdpMid: mid, sdpMLineIndex }).catch(() => undefined);
+    this.#described = true;
+    this.peer.setRemoteDescription({ type, sdp }).then(
+      () => this.#candidates.describedBy(sdp),
+      (error: unknown) => fail(`its description was refused: ${String(error)}`),
+    );
   }
 
   close(graceMs: number): void {

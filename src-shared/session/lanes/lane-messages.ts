@@ -4,15 +4,23 @@ import { decodeSignal, encodeSignal, type NegotiationSignal } from '../negotiati
 import { LANES_MAX, LANE_MESSAGE_MAX_BYTES } from '../session-limits';
 
 /**
- * The two messages of the `lanes` extension (docs/protocol.md, "Lanes"), text frames on the first
- * connection. They are read by the lane bond before the session core sees a frame.
+ * One negotiation payload of extra lane `lane` (1 to LANES_MAX − 1). A sender's offer says `probe`
+ * when the lane will prove its path first (`lane-mtu`).
+ */
+export interface LaneSignalMessage {
+  type: 'ferry-lane';
+  lane: number;
+  signal: NegotiationSignal;
+  probe?: true;
+}
+
+/**
+ * The messages of the `lanes` extension (docs/protocol.md, "Lanes"), text frames on the first
+ * connection. They are read by the lane set before the session core sees a frame.
  */
 export type LaneMessage =
-  /**
-   * Either way: one negotiation payload of extra lane `lane` (1 to LANES_MAX − 1). A sender's
-   * offer says `probe` when the lane will prove its path first (`lane-mtu`).
-   */
-  | { type: 'ferry-lane'; lane: number; signal: NegotiationSignal; probe?: true }
+  /** Either way: a lane's negotiation. */
+  | LaneSignalMessage
   /**
    * Sender to receiver: every later frame of the sender goes, after its sequence marker, over the
    * first connection or one of these lanes, numbered 1 to n in this order.
