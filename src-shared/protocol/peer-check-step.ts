@@ -1,0 +1,63 @@
+import { defaultFailure, ERROR_MESSAGES, type Failure } from './error-codes';
+import type { Frame } from './frame';
+import { LINK_REFUSED_REASON } from './peer-incompatible';
+
+/** What the peer check asks of its machine's driver (docs/protocol-machines.md). */
+export type PeerCheckAction =
+  | { type: 'send'; frame: Frame; early?: true }
+  | { type: 'derive-words'; senderNonce: string; receiverNonce: string }
+  | { type: 'prove-link'; senderNonce: string; receiverNonce: string };
+
+/**
+ * One step of the peer check (docs/protocol.md, "Verification words", "Secret link"): refuse the
+ * peer, telling it `reason`, or carry out `actions`; `settled` says the check just became known,
+ * so the machine goes on with what waited for it.
+ */
+export type PeerCheckStep =
+  | { kind: 'refuse'; failure: Failure; reason: string }
+  | { kind: 'go'; actions: PeerCheckAction[]; settled: boolean };
+
+/** Which side is speaking, for the reasons the other side reads. */
+export type CheckSide = 'sending' | 'receiving';
+
+export const NOTHING: PeerCheckStep = { kind: 'go', actions: [], settled: false };
+
+export function go(actions: PeerCheckAction[], settled = false): PeerCheckStep {
+  return { kind: 'go', actions, settled };
+}
+
+/** The secret link does not hold: stop before anyone is asked or any file data leaves. */
+export function linkRefused(): PeerCheckStep {
+  // The message stands alone: what failed is the same to the person whatever the detail.
+  return {
+    kind: 'refuse',
+    failure: defaultFailure('ERR_LINK_MISMATCH'),
+    reason: LINK_REFUSED_REASON,
+  };
+}
+
+/** The other side's `sas` input does not hold: stop, and say why. */
+export function sasRefused(side: CheckSide, problem: string): PeerCheckStep {
+  return {
+    kind: 'refuse',
+    failure: {
+      code: 'ERR_SAS_MISMATCH',
+      message: `${ERROR_MESSAGES.ERR_SAS_MISMATCH} (${problem})`,
+    },
+    reason: `the ${side} device refused the transfer: ${problem}`,
+  };
+}
+
+/** This runtime could not derive the words or the link's proofs: nothing can be checked. */
+export function checkUnworkable(
+  side: CheckSide,
+  what: 'words' | 'link',
+  detail: string,
+): PeerCheckStep {
+  const task = what === 'words' ? 'the verification words' : 'the proof of the secret link';
+  return {
+    kind: 'refuse',
+    failure: { code: 'ERR_UNEXPECTED', message: `${ERROR_MESSAGES.ERR_UNEXPECTED} (${detail})` },
+    reason: `the ${side} device could not work out ${task}`,
+  };
+}
