@@ -1,5 +1,5 @@
 import { formatBytes } from '../format/format-bytes';
-import type { Failure } from './error-codes';
+import type { Refusal } from './refusal';
 
 /** What a `free-space` reading found: `reserve` bytes of `bytes` must stay free. */
 export interface FreeSpace {
@@ -36,10 +36,7 @@ export function shortOfSpace(
  * The refusal of what does not fit. Locally the folder is named; the sender hears only the sizes,
  * since a path on this device is not its business.
  */
-export function noSpace(
-  needed: number,
-  free: FreeSpace | undefined,
-): { failure: Failure; reason: string } {
+export function noSpace(needed: number, free: FreeSpace | undefined): Refusal {
   const reserve = free?.reserve ?? 0;
   const sizes =
     `this needs ${formatBytes(needed)} and ${formatBytes(free?.bytes ?? 0)} is free` +

@@ -1,6 +1,7 @@
-import { defaultFailure, ERROR_MESSAGES, type Failure } from './error-codes';
+import { defaultFailure, ERROR_MESSAGES } from './error-codes';
 import type { Frame } from './frame';
 import { LINK_REFUSED_REASON } from './peer-incompatible';
+import type { Refusal } from './refusal';
 
 /** What the peer check asks of its machine's driver (docs/protocol-machines.md). */
 export type PeerCheckAction =
@@ -14,8 +15,7 @@ export type PeerCheckAction =
  * so the machine goes on with what waited for it.
  */
 export type PeerCheckStep =
-  | { kind: 'refuse'; failure: Failure; reason: string }
-  | { kind: 'go'; actions: PeerCheckAction[]; settled: boolean };
+  ({ kind: 'refuse' } & Refusal) | { kind: 'go'; actions: PeerCheckAction[]; settled: boolean };
 
 /** Which side is speaking, for the reasons the other side reads. */
 export type CheckSide = 'sending' | 'receiving';

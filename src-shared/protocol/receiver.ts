@@ -1,13 +1,12 @@
-import { formatBytes } from '../format/format-bytes';
 import { sanitizeRelativePath } from '../names/sanitize-path';
 import type { PeerCheck } from '../transfer/transfer-view';
 import { refusesLinkProof, refusesVerification } from './decode-control';
 import { displayReason } from './display-reason';
 import { encodeMessage } from './encode';
-import { defaultFailure, ERROR_MESSAGES, type Failure } from './error-codes';
+import { defaultFailure, type Failure } from './error-codes';
 import type { Frame, Framing } from './frame';
 import { classifyFrameFromSender } from './frame-classification';
-import { noSpace, shortOfSpace, type FreeSpace } from './free-space-check';
+import { AcceptedBatch } from './accepted-batch';
 import {
   ABORT_REASON_FLUSH_MS,
   LIST_WAIT_MS,
@@ -16,7 +15,9 @@ import {
   RECEIVER_TEARDOWN_GRACE_MS,
 } from './limits';
 import type { Capability, IncomingMetadata, Outcome, SenderWireMessage } from './messages';
+import { OfferGate, type GateStep, type ReadyOffer } from './offer-gate';
 import type { PeerCheckStep } from './peer-check-step';
+import { PartOpening, type OpeningStep } from './part-opening';
 import { explainIncompatible } from './peer-incompatible';
 import { ReceivedFileList } from './received-file-list';
 import { ReceiverCaps } from './receiver-caps';
@@ -31,8 +32,16 @@ import type {
   ReceiverState,
   ReceiverTimer,
 } from './receiver-types';
-import { keepsWhatArrived, offerableOffset } from './resume-offset';
-import { isTextBatch } from './text-batch';
+import {
+  badMetadata,
+  digestMismatch,
+  overrun,
+  protocolBroken,
+  shortFile,
+  unwritable,
+} from './receiver-refusals';
+import type { Refusal } from './refusal';
+import { keepsWhatArrived } from './resume-offset';
 import { ArmedTimers } from './timer-actions';
 import { advertisedRange, negotiateVersion, type PeerVersion } from './version-negotiation';
 import { versionReasonForPeer, versionRemedy } from './version-remedy';
@@ -54,36 +63,28 @@ export type {
  * frame, and on `end` commit or discard by the byte count. Files arrive in order; after the last
  * one a native receiver sends `received`. Ferry's extensions are the modules it composes:
  * capability agreement (receiver-caps.ts), the peer check (receiver-peer-check.ts), the file list
- * (received-file-list.ts), free space (free-space-check.ts), resume (resume-offset.ts) and text
- * messages (text-batch.ts); a sender that announced nothing meets none of them.
+ * (received-file-list.ts), and free space, resume and text messages on the way from metadata to
+ * ack (part-opening.ts); a sender that announced nothing meets none of them.
  */
 export function createReceiver(config: ReceiverConfig): ReceiverMachine {
   return new Receiver(config);
 }
 
 type Receiving = Extract<ReceiverState, { phase: 'receiving' }>;
+type AckFrom = Extract<OpeningStep, { kind: 'ack' }>;
 
 class Receiver implements ReceiverMachine {
   readonly #config: ReceiverConfig;
   readonly #timers = new ArmedTimers<ReceiverTimer>();
   readonly #caps: ReceiverCaps;
   readonly #check: ReceiverPeerCheck;
+  readonly #batch = new AcceptedBatch();
   readonly #list = new ReceivedFileList();
+  readonly #gate: OfferGate;
+  readonly #parts: PartOpening;
   #state: ReceiverState = { phase: 'idle' };
-  /** Both fixed by the batch's first metadata: what the batch is accepted at, and held to. */
-  #total = 0;
-  #totalBytes = 0;
-  /** The sizes announced so far; a file without one counts as 0 (docs/protocol.md, "Accepted batch"). */
-  #claimedBytes = 0;
-  /** The first file, and its offer, while the sender or the person is awaited. */
+  /** The first file, while the person is asked about it. */
   #pending: AnnouncedFile | undefined;
-  #offer: Offer | undefined;
-  /** The file whose free space is being read, and what was read, kept for a resume's own check. */
-  #checking: AnnouncedFile | undefined;
-  #free: FreeSpace | undefined;
-  #checksFreeSpace: boolean;
-  /** The file whose kept part is being looked for. */
-  #opening: AnnouncedFile | undefined;
   #sizeAnnounced = true;
   /** Bytes of the batch this side has, resumed ones included: what progress shows. */
   #bytesDone = 0;
@@ -96,13 +97,21 @@ class Receiver implements ReceiverMachine {
 
   constructor(config: ReceiverConfig) {
     this.#config = config;
-    this.#checksFreeSpace = config.checksFreeSpace ?? false;
-    this.#caps = new ReceiverCaps({ ...config, framing: this.#framing });
+    const caps = new ReceiverCaps({ ...config, framing: this.#framing });
+    this.#caps = caps;
+    this.#parts = new PartOpening({
+      batch: this.#batch,
+      keptBytes: config.keptBytes ?? 0,
+      checksFreeSpace: config.checksFreeSpace ?? false,
+      agreed: () => caps.agreed,
+      textOffered: () => caps.textOffered,
+    });
     this.#check = new ReceiverPeerCheck({
       nonce: this.#caps.speaks('sas') ? config.sasNonce : undefined,
       framing: this.#framing,
       agreed: () => this.#caps.agreed,
     });
+    this.#gate = new OfferGate(this.#check, this.#list, this.#batch);
   }
 
   get state(): ReceiverState {
@@ -153,15 +162,16 @@ class Receiver implements ReceiverMachine {
       case 'accepted':
         if (state.phase !== 'awaiting-answer' || !this.#pending) return [];
         if (event.resumable === false) this.#caps.withoutResume();
-        if (event.checksFreeSpace !== undefined) this.#checksFreeSpace = event.checksFreeSpace;
+        if (event.checksFreeSpace !== undefined)
+          this.#parts.checksFreeSpace = event.checksFreeSpace;
         return this.#accept(this.#pending);
       case 'free-space':
-        return state.phase === 'checking-space' && state.index === event.index && this.#checking
-          ? this.#onFreeSpace(this.#checking, event)
+        return state.phase === 'checking-space' && state.index === event.index
+          ? this.#opening(this.#parts.freeSpace(event))
           : [];
       case 'part-opened':
-        return state.phase === 'opening' && state.index === event.index && this.#opening
-          ? this.#opened(this.#opening, event.offset, event.prefix)
+        return state.phase === 'opening' && state.index === event.index
+          ? this.#opening(this.#parts.found(event.offset, event.prefix))
           : [];
       case 'verify-failed':
         return this.#verifyFailed(event.index);
@@ -183,9 +193,9 @@ class Receiver implements ReceiverMachine {
       case 'bytes-written':
         return state.phase === 'receiving' ? this.#progressed() : [];
       case 'write-failed':
-        if (state.phase === 'receiving') return this.#writeFailed(state.path, event.detail);
-        return state.phase === 'opening' && this.#opening
-          ? this.#writeFailed(this.#opening.path, event.detail)
+        if (state.phase === 'receiving') return this.#refuse(unwritable(state.path, event.detail));
+        return state.phase === 'opening' && this.#parts.file
+          ? this.#refuse(unwritable(this.#parts.file.path, event.detail))
           : [];
       case 'timer-fired':
         return this.#timers.fired(event.timer) ? this.#onTimeout(event.timer) : [];
@@ -224,10 +234,10 @@ class Receiver implements ReceiverMachine {
       case 'ignored':
         return [];
       case 'protocol-error':
-        return this.#protocolError(reading.problem);
+        return this.#refuse(protocolBroken(reading.problem));
       case 'refused':
         if (!refusesLinkProof(reading) && !refusesVerification(reading)) {
-          return this.#refuse(reading.problem);
+          return this.#refuse(badMetadata(reading.problem));
         }
         return this.#step(
           this.#check.unusable(
@@ -237,10 +247,12 @@ class Receiver implements ReceiverMachine {
         );
       case 'file-data':
         if (state.phase !== 'receiving') {
-          return this.#protocolError('file data arrived before the file was acknowledged');
+          return this.#refuse(protocolBroken('file data arrived before the file was acknowledged'));
         }
         return state.awaitingStart
-          ? this.#protocolError('file data arrived before the sender said where the file starts')
+          ? this.#refuse(
+              protocolBroken('file data arrived before the sender said where the file starts'),
+            )
           : this.#onData(state, reading.bytes);
       case 'control':
         return this.#onMessage(reading.message);
@@ -254,11 +266,13 @@ class Receiver implements ReceiverMachine {
       case 'metadata':
         return state.phase === 'idle' || state.phase === 'awaiting-metadata'
           ? this.#onMetadata(state.phase === 'idle' ? 0 : state.index, message)
-          : this.#protocolError('a file description arrived before the previous file ended');
+          : this.#refuse(
+              protocolBroken('a file description arrived before the previous file ended'),
+            );
       case 'end':
         return state.phase === 'receiving' && !state.awaitingStart
           ? this.#onEnd(state)
-          : this.#protocolError('an end marker arrived with no file open');
+          : this.#refuse(protocolBroken('an end marker arrived with no file open'));
       case 'incompatible':
         return this.#fail(
           explainIncompatible(
@@ -280,12 +294,8 @@ class Receiver implements ReceiverMachine {
         return this.#step(this.#check.reveal(message.nonce, this.#waiting));
       case 'ferry-link-proof':
         return this.#step(this.#check.linkProof(message.mac, this.#waiting));
-      case 'ferry-list': {
-        if (!this.#waiting || this.#list.done) return [];
-        const problem = this.#list.take(message, this.#total);
-        if (problem !== undefined) return this.#refuse(problem);
-        return this.#list.done ? this.#askWhenReady() : [];
-      }
+      case 'ferry-list':
+        return this.#waiting ? this.#gated(this.#gate.listed(message)) : [];
       case 'ferry-outcome':
         // A sender has nothing to decline: only its cancel is named.
         return agreed.has('outcome') && message.outcome === 'cancelled'
@@ -299,7 +309,7 @@ class Receiver implements ReceiverMachine {
         if (state.phase !== 'awaiting-digest') return [];
         return state.id === message.id
           ? this.#finishFile(state.index, state.id, message.sha256)
-          : this.#protocolError('a digest arrived for a different file');
+          : this.#refuse(protocolBroken('a digest arrived for a different file'));
       case 'ferry-alive':
         // Before `ferry-start` the sender may be hashing a long prefix: alive is progress then.
         return state.phase === 'receiving' && state.awaitingStart && agreed.has('reconnect')
@@ -311,39 +321,23 @@ class Receiver implements ReceiverMachine {
   #onMetadata(index: number, metadata: IncomingMetadata): ReceiverAction[] {
     const { local, remedySurface } = this.#config;
     if (!negotiateVersion(local, metadata).compatible) {
-      return this.#abortWithReason(
-        {
+      return this.#refuse({
+        failure: {
           code: 'ERR_INCOMPATIBLE_VERSION',
           message: versionRemedy(local, metadata, remedySurface),
         },
-        versionReasonForPeer(local, metadata),
-      );
+        reason: versionReasonForPeer(local, metadata),
+      });
     }
-    if (metadata.index !== index + 1) {
-      return this.#refuse(
-        `file ${metadata.index} of ${metadata.total} arrived where file ${index + 1} was expected`,
-      );
-    }
-    if (index > 0 && metadata.total !== this.#total) {
-      return this.#refuse(
-        `file ${metadata.index} announces a batch of ${metadata.total} files, but ${this.#total} were accepted`,
-      );
-    }
+    const unfit = this.#batch.admit(index, metadata);
+    if (unfit !== undefined) return this.#refuse(badMetadata(unfit));
     const path = sanitizeRelativePath(metadata.fileName);
-    const sizeAnnounced = metadata.fileSize !== undefined;
+    const unlisted = this.#list.unlike(index, path, metadata.fileSize);
+    if (unlisted !== undefined) return this.#refuse(badMetadata(unlisted));
     // No usable size reads as 0 on every surface, so any byte is an overrun: the spec lets a
     // browser keep what arrives unchecked, which would let a sender fill its memory or disk.
     const fileSize = metadata.fileSize ?? 0;
-    if (index === 0) {
-      this.#total = metadata.total;
-      // Older senders announce a single file's batch as 0 bytes.
-      this.#totalBytes = metadata.totalBytes === 0 ? fileSize : metadata.totalBytes;
-    }
-    const beyond = this.#beyondAccepted(index, fileSize);
-    if (beyond !== undefined) return this.#refuse(beyond);
-    const unlisted = this.#list.unlike(index, path, metadata.fileSize);
-    if (unlisted !== undefined) return this.#refuse(unlisted);
-    this.#claimedBytes += fileSize;
+    const sizeAnnounced = metadata.fileSize !== undefined;
     const file: AnnouncedFile = { index, id: metadata.id, path, fileSize, sizeAnnounced };
     const cleared = this.#timers.clear('first-data');
     if (index > 0) return [...cleared, ...this.#accept(file)];
@@ -351,86 +345,51 @@ class Receiver implements ReceiverMachine {
     if (check.kind === 'refuse') return [...cleared, ...this.#step(check)];
     const verifies = this.#caps.agreed.has('sas');
     if (!this.#config.askBeforeAccepting && !verifies) return [...cleared, ...this.#accept(file)];
-    this.#pending = file;
-    const { min, max } = advertisedRange(metadata);
-    const sender: PeerVersion = { pv: max, pvMin: min };
-    // The prompt prints the peer's own text, so it gets the care of a displayed reason.
-    if (metadata.ver !== undefined) sender.ver = displayReason(metadata.ver);
-    const offer: Offer = {
-      fileName: path,
-      fileSize,
-      total: this.#total,
-      totalBytes: this.#totalBytes,
-      sender,
-      ...(this.#isText(file) ? { text: true as const } : {}),
-    };
+    const offer = this.#offerOf(file, metadata);
     const listed = this.#caps.agreed.has('list');
     if (!listed && !verifies) {
       // A sender that can hear a named outcome learns so before anyone decides, so that its
       // person's cancel while this side asks is named too (docs/protocol.md, "Named outcomes").
       const early = this.#caps.agreed.has('outcome') ? this.#answerCaps(true) : [];
-      return [...cleared, ...early, ...this.#ask(offer)];
+      return [...cleared, ...early, ...this.#ask({ first: file, offer })];
     }
     // This side's caps go out now rather than before the ack, so the sender lists its files and
     // reveals its nonce before anyone decides (docs/protocol.md, "File list", "Verification
     // words"); one early answer serves both.
-    this.#offer = offer;
-    this.#list.expect(listed);
+    this.#gate.hold(file, offer, listed);
     this.#state = { phase: 'awaiting-sender', index };
     return [...cleared, ...this.#answerCaps(true), this.#timers.set('list', LIST_WAIT_MS)];
   }
 
-  /** A peer-check step: a refusal aborts; a check that just became known lets the offer go on. */
+  /** What the person is asked: the batch as its first metadata describes it. */
+  #offerOf(file: AnnouncedFile, metadata: IncomingMetadata): Offer {
+    const { min, max } = advertisedRange(metadata);
+    const sender: PeerVersion = { pv: max, pvMin: min };
+    // The prompt prints the peer's own text, so it gets the care of a displayed reason.
+    if (metadata.ver !== undefined) sender.ver = displayReason(metadata.ver);
+    const { total, totalBytes } = this.#batch;
+    const text = this.#parts.isText(file) ? { text: true as const } : {};
+    return { fileName: file.path, fileSize: file.fileSize, total, totalBytes, sender, ...text };
+  }
+
+  /** A peer-check step, as it bears on the first offer's wait for the sender. */
   #step(step: PeerCheckStep): ReceiverAction[] {
-    if (step.kind === 'refuse') return this.#abortWithReason(step.failure, step.reason);
-    return step.settled ? [...step.actions, ...this.#askWhenReady()] : step.actions;
+    return this.#gated(this.#gate.checked(step));
   }
 
-  /**
-   * Why file `index` cannot be taken: its announced size takes the batch past what was accepted.
-   * A size that is not known counts as 0, on every surface: any byte of such a file is an overrun.
-   */
-  #beyondAccepted(index: number, fileSize: number): string | undefined {
-    const accepted = this.#totalBytes;
-    if (this.#claimedBytes + fileSize <= accepted) return undefined;
-    const announces = `file ${index + 1} announces ${formatBytes(fileSize)}`;
-    return index === 0
-      ? `${announces}, more than the ${formatBytes(accepted)} of the whole batch`
-      : `${announces}, which takes the batch past the ${formatBytes(accepted)} that were accepted`;
-  }
-
-  /**
-   * The wait is over: the person is asked with what list there is, but a sender that committed
-   * to a nonce or to the link's proof and has not delivered broke its word.
-   */
-  #senderOverdue(): ReceiverAction[] {
-    this.#list.close();
-    const check = this.#check.overdue();
-    return check.kind === 'refuse' ? this.#step(check) : this.#askWhenReady();
-  }
-
-  /**
-   * Once the list (when asked for) and the peer check are in: check the list against the batch,
-   * then ask, or accept when nobody is asked.
-   */
-  #askWhenReady(): ReceiverAction[] {
-    const offer = this.#offer;
-    const first = this.#pending;
-    if (offer === undefined || first === undefined) return [];
-    if (!this.#list.done || this.#check.check === undefined) return [];
+  /** The wait for the sender goes on, ends in a refusal, or puts the offer to the person. */
+  #gated(step: GateStep): ReceiverAction[] {
+    if (step.kind === 'refuse') return [...step.actions, ...this.#refuse(step)];
+    if (step.ready === undefined) return step.actions;
     const cleared = this.#timers.clear('list');
-    const unfit =
-      this.#list.settle(this.#totalBytes) ??
-      this.#list.unlike(0, first.path, first.sizeAnnounced ? first.fileSize : undefined);
-    if (unfit !== undefined) return this.#refuse(unfit);
-    this.#offer = undefined;
-    if (!this.#config.askBeforeAccepting) return [...cleared, ...this.#accept(first)];
-    // Without a single name, the offer is the spec's: only the first name is known.
-    const files = this.#list.entries;
-    return [...cleared, ...this.#ask(files.length > 0 ? { ...offer, files } : offer)];
+    const go = this.#config.askBeforeAccepting
+      ? this.#ask(step.ready)
+      : this.#accept(step.ready.first);
+    return [...step.actions, ...cleared, ...go];
   }
 
-  #ask(offer: Offer): ReceiverAction[] {
+  #ask({ first, offer }: ReadyOffer): ReceiverAction[] {
+    this.#pending = first;
     this.#state = { phase: 'awaiting-answer', index: 0 };
     return [{ type: 'ask-accept', offer }];
   }
@@ -439,79 +398,32 @@ class Receiver implements ReceiverMachine {
     this.#pending = undefined;
     this.#sizeAnnounced = file.sizeAnnounced;
     this.#paths[file.index] = file.path;
-    // A text message is held in memory: nothing of it goes where the free space was read.
-    if (!this.#checksFreeSpace || this.#isText(file)) return this.#open(file);
-    this.#checking = file;
-    this.#state = { phase: 'checking-space', index: file.index };
-    return [{ type: 'read-free-space', index: file.index }, ...this.#progressed()];
+    return this.#opening(this.#parts.accept(file));
   }
 
-  /** A file that may resume is judged once its kept part is found (`#opened`), on what it needs. */
-  #onFreeSpace(
-    file: AnnouncedFile,
-    read: Extract<ReceiverEvent, { type: 'free-space' }>,
-  ): ReceiverAction[] {
-    const { freeBytes, reserveBytes = 0, folder } = read;
-    this.#checking = undefined;
-    this.#free =
-      freeBytes === undefined ? undefined : { bytes: freeBytes, reserve: reserveBytes, folder };
-    if (this.#resumes(file)) return this.#open(file);
-    const short = this.#shortOfSpace(file, 0);
-    return short === undefined ? this.#open(file) : this.#noSpace(short, false);
-  }
-
-  #shortOfSpace(file: AnnouncedFile, from: number): number | undefined {
-    const batch = { totalBytes: this.#totalBytes, keptBytes: this.#config.keptBytes ?? 0 };
-    return shortOfSpace(this.#free, batch, file, from);
-  }
-
-  /** Refuses what does not fit; a kept part stays for a later resume. */
-  #noSpace(needed: number, keep: boolean): ReceiverAction[] {
-    const { failure, reason } = noSpace(needed, this.#free);
-    return this.#abortWithReason(failure, reason, keep);
-  }
-
-  #resumes(file: AnnouncedFile): boolean {
-    return this.#caps.agreed.has('resume') && file.fileSize > 0 && !this.#isText(file);
-  }
-
-  #isText(file: AnnouncedFile): boolean {
-    return isTextBatch(this.#caps.textOffered, this.#total, file);
-  }
-
-  #open(file: AnnouncedFile): ReceiverAction[] {
-    const open = {
-      type: 'open-part',
-      index: file.index,
-      path: file.path,
-      fileSize: file.fileSize,
-      ...(this.#isText(file) ? { text: true as const } : {}),
-    } as const;
-    // Only a file with bytes to resume is looked for; the driver answers with part-opened.
-    if (this.#resumes(file)) {
-      this.#opening = file;
-      this.#state = { phase: 'opening', index: file.index };
-      return [{ ...open, resume: { senderFileId: file.id } }, ...this.#progressed()];
+  /** The spec's open and ack, with what Ferry agreed on the way (part-opening.ts). */
+  #opening(step: OpeningStep | undefined): ReceiverAction[] {
+    if (step === undefined) return [];
+    const { index } = step.file;
+    switch (step.kind) {
+      case 'read-free-space':
+        this.#state = { phase: 'checking-space', index };
+        return [{ type: 'read-free-space', index }, ...this.#progressed()];
+      case 'look-for-part':
+        this.#state = { phase: 'opening', index };
+        return [step.open, ...this.#progressed()];
+      case 'ack':
+        return [...(step.open === undefined ? [] : [step.open]), ...this.#acknowledge(step)];
+      case 'refuse':
+        return this.#refuse(step, step.keep);
     }
-    return [open, ...this.#acknowledge(file, 0, undefined)];
-  }
-
-  /** What the driver found of the file; anything it could not vouch for starts at 0. */
-  #opened(file: AnnouncedFile, offset: number, prefix: string | undefined): ReceiverAction[] {
-    this.#opening = undefined;
-    const usable = offerableOffset(offset, prefix, file.fileSize);
-    const from = usable ? offset : 0;
-    // What is still needed once the kept part is counted; the part stays if it is refused.
-    const short = this.#shortOfSpace(file, from);
-    if (short !== undefined) return this.#noSpace(short, from > 0);
-    return usable ? this.#acknowledge(file, offset, prefix) : this.#acknowledge(file, 0, undefined);
   }
 
   /**
    * The ack, preceded by this side's `ferry-caps` when the sender announced its own (only before
    * the first ack) and by `ferry-resume` when part of the file is already here.
    */
-  #acknowledge(file: AnnouncedFile, offset: number, prefix: string | undefined): ReceiverAction[] {
+  #acknowledge({ file, offset, prefix }: AckFrom): ReceiverAction[] {
     const { pv, pvMin, ver } = this.#config.local;
     const sends: ReceiverAction[] = this.#firstAckSent ? [] : this.#answerCaps(false);
     this.#firstAckSent = true;
@@ -541,8 +453,8 @@ class Receiver implements ReceiverMachine {
       return [{ type: 'file-resumed', index: state.index, offset }, ...this.#progressed()];
     }
     if (offset !== 0) {
-      return this.#protocolError(
-        `the sender started at ${offset} where ${state.written} was offered`,
+      return this.#refuse(
+        protocolBroken(`the sender started at ${offset} where ${state.written} was offered`),
       );
     }
     this.#bytesDone -= state.written;
@@ -552,13 +464,16 @@ class Receiver implements ReceiverMachine {
 
   #onData(state: Receiving, bytes: Uint8Array): ReceiverAction[] {
     const written = state.written + bytes.byteLength;
-    if (written > state.fileSize) return this.#overrun(state);
+    if (written > state.fileSize) {
+      return this.#refuse(overrun(state.path, state.fileSize, this.#sizeAnnounced));
+    }
     if (bytes.byteLength === 0) return [];
     this.#state = { ...state, written };
     this.#bytesDone += bytes.byteLength;
     this.#bytesReceived += bytes.byteLength;
     const { index, fileSize } = state;
-    const [total, bytesDone, totalBytes] = [this.#total, this.#bytesDone, this.#totalBytes];
+    const { total, totalBytes } = this.#batch;
+    const bytesDone = this.#bytesDone;
     return [
       { type: 'write', index, bytes },
       { type: 'progress', index, total, fileBytes: written, fileSize, bytesDone, totalBytes },
@@ -566,25 +481,9 @@ class Receiver implements ReceiverMachine {
     ];
   }
 
-  /** Overrun is caught on the frame that crosses the announced size; that frame is never written. */
-  #overrun(state: Receiving): ReceiverAction[] {
-    if (!this.#sizeAnnounced) {
-      return this.#abortWithReason(
-        {
-          code: 'ERR_SIZE_MISMATCH',
-          message: `${state.path} was discarded: the sender announced no usable size`,
-        },
-        `${state.path} was discarded: your device announced no usable size for it`,
-      );
-    }
-    const reason = `${state.path} was discarded: more than the announced ${state.fileSize} bytes arrived`;
-    return this.#abortWithReason({ code: 'ERR_OVERRUN', message: reason }, reason);
-  }
-
   #onEnd(state: Receiving): ReceiverAction[] {
     if (state.written !== state.fileSize) {
-      const reason = `${state.path} was discarded: ${state.written} of ${state.fileSize} bytes arrived`;
-      return this.#abortWithReason({ code: 'ERR_SIZE_MISMATCH', message: reason }, reason);
+      return this.#refuse(shortFile(state.path, state.written, state.fileSize));
     }
     if (!this.#caps.agreed.has('verify')) return this.#finishFile(state.index, state.id, undefined);
     const { index, id, path, written } = state;
@@ -604,7 +503,7 @@ class Receiver implements ReceiverMachine {
       const verified = encodeMessage({ type: 'ferry-verified', id }, this.#framing);
       actions.push({ type: 'commit', index, sha256 }, { type: 'send', frame: verified });
     }
-    const total = this.#total;
+    const total = this.#batch.total;
     if (index + 1 < total) {
       this.#state = { phase: 'awaiting-metadata', index: index + 1 };
       return [...actions, ...this.#progressed()];
@@ -624,9 +523,7 @@ class Receiver implements ReceiverMachine {
   }
 
   #verifyFailed(index: number): ReceiverAction[] {
-    const path = this.#paths[index] ?? `file ${index + 1}`;
-    const reason = `${path} was discarded: what arrived did not match the digest your device sent`;
-    return this.#abortWithReason({ code: 'ERR_VERIFY_FAILED', message: reason }, reason);
+    return this.#refuse(digestMismatch(this.#paths[index] ?? `file ${index + 1}`));
   }
 
   /** Native receivers time the gap since the last sign of life; browsers keep no such timer. */
@@ -641,40 +538,21 @@ class Receiver implements ReceiverMachine {
       case 'no-progress':
         return this.#fail(defaultFailure('ERR_STALLED'), 0);
       case 'list':
-        return this.#senderOverdue();
+        return this.#gated(this.#gate.overdue());
       case 'teardown':
         return [];
     }
-  }
-
-  #writeFailed(path: string, detail: string): ReceiverAction[] {
-    return this.#abortWithReason(
-      { code: 'ERR_DISK', message: `${path} could not be written (${detail})` },
-      `${path} was discarded: the receiving device could not write it`,
-    );
-  }
-
-  #refuse(problem: string): ReceiverAction[] {
-    const reason = `${ERROR_MESSAGES.ERR_BAD_METADATA}: ${problem}`;
-    return this.#abortWithReason({ code: 'ERR_BAD_METADATA', message: reason }, reason);
-  }
-
-  #protocolError(problem: string): ReceiverAction[] {
-    return this.#abortWithReason(
-      { code: 'ERR_PROTOCOL', message: `${ERROR_MESSAGES.ERR_PROTOCOL}: ${problem}` },
-      `the receiving device stopped the transfer: ${problem}`,
-    );
   }
 
   /**
    * Tells the sender why, as binary like every frame a receiver sends. A native receiver then
    * closes after the flush; a browser receiver leaves the channel to the sender.
    */
-  #abortWithReason(local: Failure, reason: string, keep?: boolean): ReceiverAction[] {
+  #refuse({ failure, reason }: Refusal, keep?: boolean): ReceiverAction[] {
     const { pv, pvMin, ver } = this.#config.local;
     const frame = encodeMessage({ type: 'incompatible', reason, pv, pvMin, ver }, 'binary');
     const flushMs = this.#native ? ABORT_REASON_FLUSH_MS : undefined;
-    return this.#fail(local, flushMs, [{ type: 'send', frame }], keep);
+    return this.#fail(failure, flushMs, [{ type: 'send', frame }], keep);
   }
 
   /**
