@@ -1,5 +1,18 @@
 import { formatBytes } from '../format/format-bytes';
+import { sanitizeRelativePath } from '../names/sanitize-path';
 import type { IncomingMetadata } from './messages';
+
+/** A file as its metadata announced it, once read and sanitized. */
+export interface AnnouncedFile {
+  index: number;
+  id: string;
+  /** Sanitized, relative and `/`-separated. */
+  path: string;
+  /** 0 when the sender announced no usable size. */
+  fileSize: number;
+  /** False when the sender announced no usable size, read as 0. */
+  sizeAnnounced: boolean;
+}
 
 /**
  * The batch as its first metadata announced it, and the rule each later metadata is held to
@@ -22,13 +35,15 @@ export class AcceptedBatch {
   }
 
   /** Takes file `index`'s metadata into the batch, or says why it cannot be taken. */
-  admit(index: number, metadata: IncomingMetadata): string | undefined {
+  admit(index: number, metadata: IncomingMetadata): AnnouncedFile | string {
     if (metadata.index !== index + 1) {
       return `file ${metadata.index} of ${metadata.total} arrived where file ${index + 1} was expected`;
     }
     if (index > 0 && metadata.total !== this.#total) {
       return `file ${metadata.index} announces a batch of ${metadata.total} files, but ${this.#total} were accepted`;
     }
+    // No usable size reads as 0 on every surface, so any byte is an overrun: the spec lets a
+    // browser keep what arrives unchecked, which would let a sender fill its memory or disk.
     const fileSize = metadata.fileSize ?? 0;
     if (index === 0) {
       this.#total = metadata.total;
@@ -43,6 +58,8 @@ export class AcceptedBatch {
         : `${announces}, which takes the batch past the ${formatBytes(accepted)} that were accepted`;
     }
     this.#claimed += fileSize;
-    return undefined;
+    const path = sanitizeRelativePath(metadata.fileName);
+    const sizeAnnounced = metadata.fileSize !== undefined;
+    return { index, id: metadata.id, path, fileSize, sizeAnnounced };
   }
 }

@@ -1,16 +1,38 @@
-import type { AcceptedBatch } from './accepted-batch';
-import type { ListMessage } from './messages';
+import type { AcceptedBatch, AnnouncedFile } from './accepted-batch';
+import { displayReason } from './display-reason';
+import type { Capability, IncomingMetadata, ListMessage } from './messages';
 import type { PeerCheckAction, PeerCheckStep } from './peer-check-step';
 import type { ReceivedFileList } from './received-file-list';
 import { badMetadata } from './receiver-refusals';
 import type { ReceiverPeerCheck } from './receiver-peer-check';
-import type { AnnouncedFile, Offer } from './receiver-types';
+import type { Offer } from './receiver-types';
 import type { Refusal } from './refusal';
+import { advertisedRange, type PeerVersion } from './version-negotiation';
 
 /** The first file and what the person is asked about it, once nothing holds the offer back. */
 export interface ReadyOffer {
   first: AnnouncedFile;
   offer: Offer;
+}
+
+/** How the batch's first file goes on from its metadata. */
+export type FirstStep =
+  | ({ kind: 'refuse' } & Refusal)
+  /** Nobody is asked and nothing is checked: the spec's ack follows at once. */
+  | { kind: 'accept' }
+  /** The person is asked now; `early`: this side's caps go first, so a cancel can be named. */
+  | { kind: 'ask'; ready: ReadyOffer; early: boolean }
+  /** The offer waits for the sender's list and peer check, asked for by this side's caps. */
+  | { kind: 'wait' };
+
+export interface OfferGateConfig {
+  check: ReceiverPeerCheck;
+  list: ReceivedFileList;
+  batch: AcceptedBatch;
+  agreed: () => ReadonlySet<Capability>;
+  isText: (file: AnnouncedFile) => boolean;
+  askBeforeAccepting: boolean;
+  holdsLinkSecret: boolean;
 }
 
 /**
@@ -28,21 +50,49 @@ export type GateStep = { actions: PeerCheckAction[] } & (
  * offer. The wait has a deadline, the receiver's `list` timer; `overdue` is its end.
  */
 export class OfferGate {
+  readonly #config: OfferGateConfig;
   readonly #check: ReceiverPeerCheck;
   readonly #list: ReceivedFileList;
   readonly #batch: AcceptedBatch;
   #held: ReadyOffer | undefined;
 
-  constructor(check: ReceiverPeerCheck, list: ReceivedFileList, batch: AcceptedBatch) {
-    this.#check = check;
-    this.#list = list;
-    this.#batch = batch;
+  constructor(config: OfferGateConfig) {
+    this.#config = config;
+    this.#check = config.check;
+    this.#list = config.list;
+    this.#batch = config.batch;
   }
 
-  /** The first metadata is in; `listed`: the sender was asked for its file list. */
-  hold(first: AnnouncedFile, offer: Offer, listed: boolean): void {
-    this.#held = { first, offer };
+  /**
+   * The first metadata is in. The sender lists its files and reveals its nonce before anyone
+   * decides (docs/protocol.md, "File list", "Verification words"); a sender that announced
+   * neither is asked about, or accepted, as the spec's.
+   */
+  first(file: AnnouncedFile, metadata: IncomingMetadata): FirstStep {
+    const check = this.#check.atFirstFile(this.#config.holdsLinkSecret);
+    if (check.kind === 'refuse') return check;
+    const agreed = this.#config.agreed();
+    const verifies = agreed.has('sas');
+    if (!this.#config.askBeforeAccepting && !verifies) return { kind: 'accept' };
+    const offer = this.#offerOf(file, metadata);
+    const listed = agreed.has('list');
+    if (!listed && !verifies) {
+      return { kind: 'ask', ready: { first: file, offer }, early: agreed.has('outcome') };
+    }
+    this.#held = { first: file, offer };
     this.#list.expect(listed);
+    return { kind: 'wait' };
+  }
+
+  /** What the person is asked: the batch as its first metadata describes it. */
+  #offerOf(file: AnnouncedFile, metadata: IncomingMetadata): Offer {
+    const { min, max } = advertisedRange(metadata);
+    const sender: PeerVersion = { pv: max, pvMin: min };
+    // The prompt prints the peer's own text, so it gets the care of a displayed reason.
+    if (metadata.ver !== undefined) sender.ver = displayReason(metadata.ver);
+    const { total, totalBytes } = this.#batch;
+    const text = this.#config.isText(file) ? { text: true as const } : {};
+    return { fileName: file.path, fileSize: file.fileSize, total, totalBytes, sender, ...text };
   }
 
   /** A step of the peer check; a check that just became known may free the offer. */

@@ -1,7 +1,7 @@
-import type { AcceptedBatch } from './accepted-batch';
+import type { AcceptedBatch, AnnouncedFile } from './accepted-batch';
 import { noSpace, shortOfSpace, type FreeSpace } from './free-space-check';
 import type { Capability } from './messages';
-import type { AnnouncedFile, ReceiverAction, ReceiverEvent } from './receiver-types';
+import type { ReceiverAction, ReceiverEvent } from './receiver-types';
 import type { Refusal } from './refusal';
 import { offerableOffset } from './resume-offset';
 import { isTextBatch } from './text-batch';

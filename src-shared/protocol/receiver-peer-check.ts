@@ -3,8 +3,9 @@ import { sameSecret } from '../verify/same-secret';
 import { ERROR_MESSAGES } from './error-codes';
 import { encodeMessage } from './encode';
 import type { Framing } from './frame';
-import type { Capability } from './messages';
+import type { Capability, LinkProofMessage, SasRevealMessage } from './messages';
 import { LINK_UNPROVEN_PROBLEM, LINK_UNPROVEN_REASON } from './peer-incompatible';
+import type { ReceiverEvent } from './receiver-types';
 import {
   checkUnworkable,
   go,
@@ -14,6 +15,11 @@ import {
   type PeerCheckAction,
   type PeerCheckStep,
 } from './peer-check-step';
+
+type CheckAnswer = Extract<
+  ReceiverEvent,
+  { type: 'words-derived' | 'words-failed' | 'link-proved' | 'link-failed' }
+>;
 
 export interface ReceiverPeerCheckConfig {
   /** This side's nonce, when it speaks `sas`. */
@@ -62,6 +68,29 @@ export class ReceiverPeerCheck {
     return this.#config.agreed();
   }
 
+  /** What the driver made of `derive-words` or `prove-link`. */
+  answer(event: CheckAnswer, waiting: boolean): PeerCheckStep {
+    switch (event.type) {
+      case 'words-derived':
+        return this.#wordsDerived(event.words, event.revealedCommit, waiting);
+      case 'words-failed':
+        return waiting ? checkUnworkable('receiving', 'words', event.detail) : NOTHING;
+      case 'link-proved':
+        return this.#linkProved(event.own, event.expected);
+      case 'link-failed':
+        return waiting && this.#agreed.has('link')
+          ? checkUnworkable('receiving', 'link', event.detail)
+          : NOTHING;
+    }
+  }
+
+  /** The sender's nonce or its proof of the link's secret. */
+  heard(message: SasRevealMessage | LinkProofMessage, waiting: boolean): PeerCheckStep {
+    return message.type === 'ferry-sas-reveal'
+      ? this.#reveal(message.nonce, waiting)
+      : this.#linkProof(message.mac, waiting);
+  }
+
   /** The commitment the sender's caps carried. */
   committed(commit: string | undefined): void {
     this.#commit = commit;
@@ -87,7 +116,7 @@ export class ReceiverPeerCheck {
   }
 
   /** The sender's nonce, taken once; the driver derives the words and hashes it. */
-  reveal(nonce: string, waiting: boolean): PeerCheckStep {
+  #reveal(nonce: string, waiting: boolean): PeerCheckStep {
     const receiverNonce = this.#config.nonce;
     if (receiverNonce === undefined) return NOTHING;
     if (!this.#agreed.has('sas')) {
@@ -105,7 +134,7 @@ export class ReceiverPeerCheck {
   }
 
   /** The revealed nonce must be the one committed to; only then do the words count. */
-  wordsDerived(words: string, revealedCommit: string, waiting: boolean): PeerCheckStep {
+  #wordsDerived(words: string, revealedCommit: string, waiting: boolean): PeerCheckStep {
     if (!waiting || !this.#revealed || this.#words !== undefined) return NOTHING;
     if (this.#commit === undefined || !sameSecret(revealedCommit, this.#commit)) {
       return sasRefused(
@@ -117,25 +146,15 @@ export class ReceiverPeerCheck {
     return this.#settle([]);
   }
 
-  wordsFailed(detail: string, waiting: boolean): PeerCheckStep {
-    return waiting ? checkUnworkable('receiving', 'words', detail) : NOTHING;
-  }
-
-  linkProved(own: string, expected: string): PeerCheckStep {
+  #linkProved(own: string, expected: string): PeerCheckStep {
     if (!this.#agreed.has('link') || this.#expectedProof !== undefined) return NOTHING;
     this.#expectedProof = expected;
     this.#ownProof = own;
     return this.#checkLink();
   }
 
-  linkFailed(detail: string, waiting: boolean): PeerCheckStep {
-    return waiting && this.#agreed.has('link')
-      ? checkUnworkable('receiving', 'link', detail)
-      : NOTHING;
-  }
-
   /** The sender's proof, taken once. */
-  linkProof(mac: string, waiting: boolean): PeerCheckStep {
+  #linkProof(mac: string, waiting: boolean): PeerCheckStep {
     if (!this.#agreed.has('link')) return NOTHING;
     if (this.#senderProof !== undefined || !waiting) return linkRefused();
     this.#senderProof = mac;

@@ -210,13 +210,3 @@ export interface ReceiverMachine {
   readonly rejoinSecret: string | undefined;
   handle(event: ReceiverEvent): ReceiverAction[];
 }
-
-/** A file as its metadata announced it, once read and sanitized. */
-export interface AnnouncedFile {
-  index: number;
-  id: string;
-  path: string;
-  fileSize: number;
-  /** False when the sender announced no usable size, read as 0. */
-  sizeAnnounced: boolean;
-}

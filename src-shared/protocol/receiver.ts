@@ -1,12 +1,10 @@
-import { sanitizeRelativePath } from '../names/sanitize-path';
 import type { PeerCheck } from '../transfer/transfer-view';
 import { refusesLinkProof, refusesVerification } from './decode-control';
-import { displayReason } from './display-reason';
 import { encodeMessage } from './encode';
 import { defaultFailure, type Failure } from './error-codes';
 import type { Frame, Framing } from './frame';
 import { classifyFrameFromSender } from './frame-classification';
-import { AcceptedBatch } from './accepted-batch';
+import { AcceptedBatch, type AnnouncedFile } from './accepted-batch';
 import {
   ABORT_REASON_FLUSH_MS,
   LIST_WAIT_MS,
@@ -15,6 +13,7 @@ import {
   RECEIVER_TEARDOWN_GRACE_MS,
 } from './limits';
 import type { Capability, IncomingMetadata, Outcome, SenderWireMessage } from './messages';
+import { namedOutcome } from './named-outcome';
 import { OfferGate, type GateStep, type ReadyOffer } from './offer-gate';
 import type { PeerCheckStep } from './peer-check-step';
 import { PartOpening, type OpeningStep } from './part-opening';
@@ -23,8 +22,6 @@ import { ReceivedFileList } from './received-file-list';
 import { ReceiverCaps } from './receiver-caps';
 import { ReceiverPeerCheck } from './receiver-peer-check';
 import type {
-  AnnouncedFile,
-  Offer,
   ReceiverAction,
   ReceiverConfig,
   ReceiverEvent,
@@ -43,19 +40,9 @@ import {
 import type { Refusal } from './refusal';
 import { keepsWhatArrived } from './resume-offset';
 import { ArmedTimers } from './timer-actions';
-import { advertisedRange, negotiateVersion, type PeerVersion } from './version-negotiation';
-import { versionReasonForPeer, versionRemedy } from './version-remedy';
+import { versionRefusal } from './version-remedy';
 
-export type {
-  ListedEntry,
-  Offer,
-  ReceiverAction,
-  ReceiverConfig,
-  ReceiverEvent,
-  ReceiverMachine,
-  ReceiverState,
-  ReceiverTimer,
-} from './receiver-types';
+export type * from './receiver-types';
 
 /**
  * The receiving side of a batch, as the spec's per-file sequence (data-channel-protocol.md,
@@ -111,7 +98,15 @@ class Receiver implements ReceiverMachine {
       framing: this.#framing,
       agreed: () => this.#caps.agreed,
     });
-    this.#gate = new OfferGate(this.#check, this.#list, this.#batch);
+    this.#gate = new OfferGate({
+      check: this.#check,
+      list: this.#list,
+      batch: this.#batch,
+      agreed: () => caps.agreed,
+      isText: (file) => this.#parts.isText(file),
+      askBeforeAccepting: config.askBeforeAccepting,
+      holdsLinkSecret: config.holdsLinkSecret === true,
+    });
   }
 
   get state(): ReceiverState {
@@ -181,15 +176,10 @@ class Receiver implements ReceiverMachine {
           ? this.#fail(defaultFailure('ERR_DECLINED'), 0)
           : this.#closeNamed(defaultFailure('ERR_DECLINED'), 'declined');
       case 'words-derived':
-        return this.#step(
-          this.#check.wordsDerived(event.words, event.revealedCommit, this.#waiting),
-        );
       case 'words-failed':
-        return this.#step(this.#check.wordsFailed(event.detail, this.#waiting));
       case 'link-proved':
-        return this.#step(this.#check.linkProved(event.own, event.expected));
       case 'link-failed':
-        return this.#step(this.#check.linkFailed(event.detail, this.#waiting));
+        return this.#step(this.#check.answer(event, this.#waiting));
       case 'bytes-written':
         return state.phase === 'receiving' ? this.#progressed() : [];
       case 'write-failed':
@@ -212,8 +202,8 @@ class Receiver implements ReceiverMachine {
    * sees the spec's plain close (docs/protocol.md, "Named outcomes").
    */
   #closeNamed(failure: Failure, outcome: Outcome): ReceiverAction[] {
-    if (!this.#caps.agreed.has('outcome')) return this.#fail(failure, 0);
-    const frame = encodeMessage({ type: 'ferry-outcome', outcome }, this.#framing);
+    const frame = namedOutcome(this.#caps.agreed, outcome, this.#framing);
+    if (frame === undefined) return this.#fail(failure, 0);
     return this.#fail(failure, ABORT_REASON_FLUSH_MS, [{ type: 'send', frame }]);
   }
 
@@ -234,7 +224,7 @@ class Receiver implements ReceiverMachine {
       case 'ignored':
         return [];
       case 'protocol-error':
-        return this.#refuse(protocolBroken(reading.problem));
+        return this.#broken(reading.problem);
       case 'refused':
         if (!refusesLinkProof(reading) && !refusesVerification(reading)) {
           return this.#refuse(badMetadata(reading.problem));
@@ -247,12 +237,10 @@ class Receiver implements ReceiverMachine {
         );
       case 'file-data':
         if (state.phase !== 'receiving') {
-          return this.#refuse(protocolBroken('file data arrived before the file was acknowledged'));
+          return this.#broken('file data arrived before the file was acknowledged');
         }
         return state.awaitingStart
-          ? this.#refuse(
-              protocolBroken('file data arrived before the sender said where the file starts'),
-            )
+          ? this.#broken('file data arrived before the sender said where the file starts')
           : this.#onData(state, reading.bytes);
       case 'control':
         return this.#onMessage(reading.message);
@@ -266,13 +254,11 @@ class Receiver implements ReceiverMachine {
       case 'metadata':
         return state.phase === 'idle' || state.phase === 'awaiting-metadata'
           ? this.#onMetadata(state.phase === 'idle' ? 0 : state.index, message)
-          : this.#refuse(
-              protocolBroken('a file description arrived before the previous file ended'),
-            );
+          : this.#broken('a file description arrived before the previous file ended');
       case 'end':
         return state.phase === 'receiving' && !state.awaitingStart
           ? this.#onEnd(state)
-          : this.#refuse(protocolBroken('an end marker arrived with no file open'));
+          : this.#broken('an end marker arrived with no file open');
       case 'incompatible':
         return this.#fail(
           explainIncompatible(
@@ -291,9 +277,8 @@ class Receiver implements ReceiverMachine {
         }
         return [];
       case 'ferry-sas-reveal':
-        return this.#step(this.#check.reveal(message.nonce, this.#waiting));
       case 'ferry-link-proof':
-        return this.#step(this.#check.linkProof(message.mac, this.#waiting));
+        return this.#step(this.#check.heard(message, this.#waiting));
       case 'ferry-list':
         return this.#waiting ? this.#gated(this.#gate.listed(message)) : [];
       case 'ferry-outcome':
@@ -309,7 +294,7 @@ class Receiver implements ReceiverMachine {
         if (state.phase !== 'awaiting-digest') return [];
         return state.id === message.id
           ? this.#finishFile(state.index, state.id, message.sha256)
-          : this.#refuse(protocolBroken('a digest arrived for a different file'));
+          : this.#broken('a digest arrived for a different file');
       case 'ferry-alive':
         // Before `ferry-start` the sender may be hashing a long prefix: alive is progress then.
         return state.phase === 'receiving' && state.awaitingStart && agreed.has('reconnect')
@@ -320,56 +305,30 @@ class Receiver implements ReceiverMachine {
 
   #onMetadata(index: number, metadata: IncomingMetadata): ReceiverAction[] {
     const { local, remedySurface } = this.#config;
-    if (!negotiateVersion(local, metadata).compatible) {
-      return this.#refuse({
-        failure: {
-          code: 'ERR_INCOMPATIBLE_VERSION',
-          message: versionRemedy(local, metadata, remedySurface),
-        },
-        reason: versionReasonForPeer(local, metadata),
-      });
-    }
-    const unfit = this.#batch.admit(index, metadata);
-    if (unfit !== undefined) return this.#refuse(badMetadata(unfit));
-    const path = sanitizeRelativePath(metadata.fileName);
-    const unlisted = this.#list.unlike(index, path, metadata.fileSize);
+    const versions = versionRefusal(local, metadata, remedySurface);
+    if (versions !== undefined) return this.#refuse(versions);
+    const file = this.#batch.admit(index, metadata);
+    if (typeof file === 'string') return this.#refuse(badMetadata(file));
+    const unlisted = this.#list.unlike(index, file.path, metadata.fileSize);
     if (unlisted !== undefined) return this.#refuse(badMetadata(unlisted));
-    // No usable size reads as 0 on every surface, so any byte is an overrun: the spec lets a
-    // browser keep what arrives unchecked, which would let a sender fill its memory or disk.
-    const fileSize = metadata.fileSize ?? 0;
-    const sizeAnnounced = metadata.fileSize !== undefined;
-    const file: AnnouncedFile = { index, id: metadata.id, path, fileSize, sizeAnnounced };
     const cleared = this.#timers.clear('first-data');
     if (index > 0) return [...cleared, ...this.#accept(file)];
-    const check = this.#check.atFirstFile(this.#config.holdsLinkSecret === true);
-    if (check.kind === 'refuse') return [...cleared, ...this.#step(check)];
-    const verifies = this.#caps.agreed.has('sas');
-    if (!this.#config.askBeforeAccepting && !verifies) return [...cleared, ...this.#accept(file)];
-    const offer = this.#offerOf(file, metadata);
-    const listed = this.#caps.agreed.has('list');
-    if (!listed && !verifies) {
-      // A sender that can hear a named outcome learns so before anyone decides, so that its
-      // person's cancel while this side asks is named too (docs/protocol.md, "Named outcomes").
-      const early = this.#caps.agreed.has('outcome') ? this.#answerCaps(true) : [];
-      return [...cleared, ...early, ...this.#ask({ first: file, offer })];
+    const first = this.#gate.first(file, metadata);
+    switch (first.kind) {
+      case 'refuse':
+        return [...cleared, ...this.#refuse(first)];
+      case 'accept':
+        return [...cleared, ...this.#accept(file)];
+      case 'ask':
+        // A sender that can hear a named outcome learns so before anyone decides, so that its
+        // person's cancel while this side asks is named too (docs/protocol.md, "Named outcomes").
+        const early = first.early ? this.#answerCaps(true) : [];
+        return [...cleared, ...early, ...this.#ask(first.ready)];
+      case 'wait':
+        // One early answer asks for the list and the reveal both.
+        this.#state = { phase: 'awaiting-sender', index };
+        return [...cleared, ...this.#answerCaps(true), this.#timers.set('list', LIST_WAIT_MS)];
     }
-    // This side's caps go out now rather than before the ack, so the sender lists its files and
-    // reveals its nonce before anyone decides (docs/protocol.md, "File list", "Verification
-    // words"); one early answer serves both.
-    this.#gate.hold(file, offer, listed);
-    this.#state = { phase: 'awaiting-sender', index };
-    return [...cleared, ...this.#answerCaps(true), this.#timers.set('list', LIST_WAIT_MS)];
-  }
-
-  /** What the person is asked: the batch as its first metadata describes it. */
-  #offerOf(file: AnnouncedFile, metadata: IncomingMetadata): Offer {
-    const { min, max } = advertisedRange(metadata);
-    const sender: PeerVersion = { pv: max, pvMin: min };
-    // The prompt prints the peer's own text, so it gets the care of a displayed reason.
-    if (metadata.ver !== undefined) sender.ver = displayReason(metadata.ver);
-    const { total, totalBytes } = this.#batch;
-    const text = this.#parts.isText(file) ? { text: true as const } : {};
-    return { fileName: file.path, fileSize: file.fileSize, total, totalBytes, sender, ...text };
   }
 
   /** A peer-check step, as it bears on the first offer's wait for the sender. */
@@ -453,9 +412,7 @@ class Receiver implements ReceiverMachine {
       return [{ type: 'file-resumed', index: state.index, offset }, ...this.#progressed()];
     }
     if (offset !== 0) {
-      return this.#refuse(
-        protocolBroken(`the sender started at ${offset} where ${state.written} was offered`),
-      );
+      return this.#broken(`the sender started at ${offset} where ${state.written} was offered`);
     }
     this.#bytesDone -= state.written;
     this.#state = { ...state, written: 0, awaitingStart: false };
@@ -542,6 +499,11 @@ class Receiver implements ReceiverMachine {
       case 'teardown':
         return [];
     }
+  }
+
+  /** A frame out of the per-file sequence. */
+  #broken(problem: string): ReceiverAction[] {
+    return this.#refuse(protocolBroken(problem));
   }
 
   /**
