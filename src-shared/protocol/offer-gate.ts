@@ -102,6 +102,11 @@ export class OfferGate {
     return { ...next, actions: step.actions };
   }
 
+  /** File `index` must be the one the person was shown, when the list named it. */
+  unlisted(index: number, path: string, fileSize: number | undefined): string | undefined {
+    return this.#list.unlike(index, path, fileSize);
+  }
+
   /** Part of the sender's list, taken only while it is awaited. */
   listed(message: ListMessage): GateStep {
     if (this.#list.done) return NONE;

@@ -8,14 +8,16 @@ import { isTextBatch } from './text-batch';
 
 type OpenPart = Extract<ReceiverAction, { type: 'open-part' }>;
 type FreeSpaceRead = Extract<ReceiverEvent, { type: 'free-space' }>;
+type ReadFreeSpace = Extract<ReceiverAction, { type: 'read-free-space' }>;
 
 /** Where an accepted file goes next on its way to the ack. */
 export type OpeningStep = { file: AnnouncedFile } &
-  /** Read the free space first (docs/protocol.md, "Free space"). */
+  /**
+   * Wait for the driver's answer to `action`: the free space it read (docs/protocol.md, "Free
+   * space"), or what an earlier try left of the file, opened (docs/protocol.md, "Resume").
+   */
   (
-    | { kind: 'read-free-space' }
-    /** Open the file looking for what an earlier try left of it (docs/protocol.md, "Resume"). */
-    | { kind: 'look-for-part'; open: OpenPart }
+    | { kind: 'wait'; phase: 'checking-space' | 'opening'; action: ReadFreeSpace | OpenPart }
     /** Acknowledge from `offset`, after opening the file when `open` says so. */
     | { kind: 'ack'; open: OpenPart | undefined; offset: number; prefix: string | undefined }
     /** It does not fit; `keep`: what an earlier try left stays for a later resume. */
@@ -54,10 +56,6 @@ export class PartOpening {
     this.#checksFreeSpace = checks;
   }
 
-  get file(): AnnouncedFile | undefined {
-    return this.#file;
-  }
-
   isText(file: AnnouncedFile): boolean {
     return isTextBatch(this.#config.textOffered(), this.#config.batch.total, file);
   }
@@ -66,7 +64,8 @@ export class PartOpening {
     // A text message is held in memory: nothing of it goes where the free space was read.
     if (!this.#checksFreeSpace || this.isText(file)) return this.#open(file);
     this.#file = file;
-    return { kind: 'read-free-space', file };
+    const action = { type: 'read-free-space', index: file.index } as const;
+    return { kind: 'wait', file, phase: 'checking-space', action };
   }
 
   /** A file that may resume is judged once its kept part is found, on what it still needs. */
@@ -108,7 +107,7 @@ export class PartOpening {
     if (this.#resumes(file)) {
       this.#file = file;
       const resume = { senderFileId: file.id };
-      return { kind: 'look-for-part', file, open: { ...open, resume } };
+      return { kind: 'wait', file, phase: 'opening', action: { ...open, resume } };
     }
     this.#file = undefined;
     return { kind: 'ack', file, open, offset: 0, prefix: undefined };

@@ -9,6 +9,13 @@ export type ReceiverCapsConfig = Pick<
   'caps' | 'askBeforeAccepting' | 'sasNonce' | 'holdsLinkSecret' | 'deviceName'
 > & { framing: Framing };
 
+/** This side's `ferry-caps`, as the receiver sends it. */
+export interface CapsAnswer {
+  type: 'send';
+  frame: Frame;
+  early?: true;
+}
+
 /**
  * The receiver's half of capability agreement (docs/protocol.md, "Capabilities"): it answers only
  * a sender that announced its own `ferry-caps`, so a sender that announced nothing sees the spec's
@@ -86,17 +93,17 @@ export class ReceiverCaps {
    * changed since (a target that cannot keep partial files dropped resume), since the sender
    * keeps the last answer. Every answer naming `sas` carries the same nonce.
    */
-  answer(): Frame | undefined {
+  answer(early: boolean): CapsAnswer[] {
     const sender = this.#senderCaps;
-    if (sender === undefined) return undefined;
+    if (sender === undefined) return [];
     // Named only when it can be agreed, so that both sides agree the same.
     const caps = this.#spoken.filter((cap) => cap !== 'reconnect' || sender.rejoin !== undefined);
     const answered = this.#answered;
-    if (answered === undefined ? caps.length === 0 : sameCaps(answered, caps)) return undefined;
+    if (answered === undefined ? caps.length === 0 : sameCaps(answered, caps)) return [];
     this.#answered = caps;
     const nonce = caps.includes('sas') ? this.#config.sasNonce : undefined;
     const name = caps.includes('device') ? this.#config.deviceName : undefined;
-    return encodeMessage(
+    const frame = encodeMessage(
       {
         type: 'ferry-caps',
         caps,
@@ -105,6 +112,8 @@ export class ReceiverCaps {
       },
       this.#config.framing,
     );
+    // `early`: sent before the batch is accepted, so it does not yet mean the transfer started.
+    return [early ? { type: 'send', frame, early } : { type: 'send', frame }];
   }
 }
 

@@ -1,5 +1,6 @@
 import type { PeerCheck } from '../transfer/transfer-view';
 import { sameSecret } from '../verify/same-secret';
+import { refusesLinkProof, refusesVerification } from './decode-control';
 import { ERROR_MESSAGES } from './error-codes';
 import { encodeMessage } from './encode';
 import type { Framing } from './frame';
@@ -161,9 +162,14 @@ export class ReceiverPeerCheck {
     return this.#checkLink();
   }
 
-  /** A `sas` or link message whose fields are unusable: refused only by a side that checks it. */
-  unusable(linkProof: boolean, problem: string): PeerCheckStep {
-    if (linkProof) return this.#agreed.has('link') ? linkRefused() : NOTHING;
+  /**
+   * A message whose fields are unusable. A `sas` or link one is refused only by a side that
+   * checks it; undefined for any other, which is a file description this side will not take.
+   */
+  unusable(reading: { type: string; problem: string }): PeerCheckStep | undefined {
+    if (refusesLinkProof(reading)) return this.#agreed.has('link') ? linkRefused() : NOTHING;
+    if (!refusesVerification(reading)) return undefined;
+    const problem = `an unusable ${reading.type} arrived (${reading.problem})`;
     return this.#speaks ? sasRefused('receiving', problem) : NOTHING;
   }
 

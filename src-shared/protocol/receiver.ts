@@ -1,5 +1,4 @@
 import type { PeerCheck } from '../transfer/transfer-view';
-import { refusesLinkProof, refusesVerification } from './decode-control';
 import { encodeMessage } from './encode';
 import { defaultFailure, type Failure } from './error-codes';
 import type { Frame, Framing } from './frame';
@@ -14,13 +13,13 @@ import {
 } from './limits';
 import type { Capability, IncomingMetadata, Outcome, SenderWireMessage } from './messages';
 import { namedOutcome } from './named-outcome';
-import { OfferGate, type GateStep, type ReadyOffer } from './offer-gate';
+import type { GateStep, OfferGate, ReadyOffer } from './offer-gate';
 import type { PeerCheckStep } from './peer-check-step';
-import { PartOpening, type OpeningStep } from './part-opening';
+import type { OpeningStep, PartOpening } from './part-opening';
 import { explainIncompatible } from './peer-incompatible';
-import { ReceivedFileList } from './received-file-list';
-import { ReceiverCaps } from './receiver-caps';
-import { ReceiverPeerCheck } from './receiver-peer-check';
+import type { ReceiverCaps } from './receiver-caps';
+import { receiverExtensions } from './receiver-extensions';
+import type { ReceiverPeerCheck } from './receiver-peer-check';
 import type {
   ReceiverAction,
   ReceiverConfig,
@@ -66,47 +65,25 @@ class Receiver implements ReceiverMachine {
   readonly #caps: ReceiverCaps;
   readonly #check: ReceiverPeerCheck;
   readonly #batch = new AcceptedBatch();
-  readonly #list = new ReceivedFileList();
   readonly #gate: OfferGate;
   readonly #parts: PartOpening;
   #state: ReceiverState = { phase: 'idle' };
   /** The first file, while the person is asked about it. */
   #pending: AnnouncedFile | undefined;
-  #sizeAnnounced = true;
   /** Bytes of the batch this side has, resumed ones included: what progress shows. */
   #bytesDone = 0;
   /** Bytes that travelled in this batch: what the byte counter is told. */
   #bytesReceived = 0;
   #firstAckSent = false;
-  /** Files committed on a digest, and files of this batch by index, for a later verify-failed. */
+  /** Files committed on a digest. */
   #verifiedFiles = 0;
-  readonly #paths: string[] = [];
+  /** The batch's files by index, once accepted: what a later failure names. */
+  readonly #files: AnnouncedFile[] = [];
 
   constructor(config: ReceiverConfig) {
     this.#config = config;
-    const caps = new ReceiverCaps({ ...config, framing: this.#framing });
-    this.#caps = caps;
-    this.#parts = new PartOpening({
-      batch: this.#batch,
-      keptBytes: config.keptBytes ?? 0,
-      checksFreeSpace: config.checksFreeSpace ?? false,
-      agreed: () => caps.agreed,
-      textOffered: () => caps.textOffered,
-    });
-    this.#check = new ReceiverPeerCheck({
-      nonce: this.#caps.speaks('sas') ? config.sasNonce : undefined,
-      framing: this.#framing,
-      agreed: () => this.#caps.agreed,
-    });
-    this.#gate = new OfferGate({
-      check: this.#check,
-      list: this.#list,
-      batch: this.#batch,
-      agreed: () => caps.agreed,
-      isText: (file) => this.#parts.isText(file),
-      askBeforeAccepting: config.askBeforeAccepting,
-      holdsLinkSecret: config.holdsLinkSecret === true,
-    });
+    const extensions = receiverExtensions(config, this.#framing, this.#batch);
+    ({ caps: this.#caps, check: this.#check, gate: this.#gate, parts: this.#parts } = extensions);
   }
 
   get state(): ReceiverState {
@@ -169,7 +146,7 @@ class Receiver implements ReceiverMachine {
           ? this.#opening(this.#parts.found(event.offset, event.prefix))
           : [];
       case 'verify-failed':
-        return this.#verifyFailed(event.index);
+        return this.#refuse(digestMismatch(this.#pathOf(event.index)));
       case 'declined':
         if (state.phase !== 'awaiting-answer') return [];
         return event.unable === true
@@ -183,9 +160,8 @@ class Receiver implements ReceiverMachine {
       case 'bytes-written':
         return state.phase === 'receiving' ? this.#progressed() : [];
       case 'write-failed':
-        if (state.phase === 'receiving') return this.#refuse(unwritable(state.path, event.detail));
-        return state.phase === 'opening' && this.#parts.file
-          ? this.#refuse(unwritable(this.#parts.file.path, event.detail))
+        return state.phase === 'receiving' || state.phase === 'opening'
+          ? this.#refuse(unwritable(this.#pathOf(state.index), event.detail))
           : [];
       case 'timer-fired':
         return this.#timers.fired(event.timer) ? this.#onTimeout(event.timer) : [];
@@ -210,7 +186,8 @@ class Receiver implements ReceiverMachine {
   /** After the batch only the teardown grace matters: close when it ends, unless the sender did. */
   #afterBatch(event: ReceiverEvent): ReceiverAction[] {
     // The last file's digest is checked as it is committed, after the batch completed here.
-    if (event.type === 'verify-failed') return this.#verifyFailed(event.index);
+    if (event.type === 'verify-failed')
+      return this.#refuse(digestMismatch(this.#pathOf(event.index)));
     if (event.type === 'timer-fired' && this.#timers.fired(event.timer)) {
       return [{ type: 'close', flushMs: 0 }];
     }
@@ -225,16 +202,10 @@ class Receiver implements ReceiverMachine {
         return [];
       case 'protocol-error':
         return this.#broken(reading.problem);
-      case 'refused':
-        if (!refusesLinkProof(reading) && !refusesVerification(reading)) {
-          return this.#refuse(badMetadata(reading.problem));
-        }
-        return this.#step(
-          this.#check.unusable(
-            refusesLinkProof(reading),
-            `an unusable ${reading.type} arrived (${reading.problem})`,
-          ),
-        );
+      case 'refused': {
+        const check = this.#check.unusable(reading);
+        return check === undefined ? this.#refuse(badMetadata(reading.problem)) : this.#step(check);
+      }
       case 'file-data':
         if (state.phase !== 'receiving') {
           return this.#broken('file data arrived before the file was acknowledged');
@@ -309,7 +280,7 @@ class Receiver implements ReceiverMachine {
     if (versions !== undefined) return this.#refuse(versions);
     const file = this.#batch.admit(index, metadata);
     if (typeof file === 'string') return this.#refuse(badMetadata(file));
-    const unlisted = this.#list.unlike(index, file.path, metadata.fileSize);
+    const unlisted = this.#gate.unlisted(index, file.path, metadata.fileSize);
     if (unlisted !== undefined) return this.#refuse(badMetadata(unlisted));
     const cleared = this.#timers.clear('first-data');
     if (index > 0) return [...cleared, ...this.#accept(file)];
@@ -322,12 +293,12 @@ class Receiver implements ReceiverMachine {
       case 'ask':
         // A sender that can hear a named outcome learns so before anyone decides, so that its
         // person's cancel while this side asks is named too (docs/protocol.md, "Named outcomes").
-        const early = first.early ? this.#answerCaps(true) : [];
+        const early = first.early ? this.#caps.answer(true) : [];
         return [...cleared, ...early, ...this.#ask(first.ready)];
       case 'wait':
         // One early answer asks for the list and the reveal both.
         this.#state = { phase: 'awaiting-sender', index };
-        return [...cleared, ...this.#answerCaps(true), this.#timers.set('list', LIST_WAIT_MS)];
+        return [...cleared, ...this.#caps.answer(true), this.#timers.set('list', LIST_WAIT_MS)];
     }
   }
 
@@ -355,8 +326,7 @@ class Receiver implements ReceiverMachine {
 
   #accept(file: AnnouncedFile): ReceiverAction[] {
     this.#pending = undefined;
-    this.#sizeAnnounced = file.sizeAnnounced;
-    this.#paths[file.index] = file.path;
+    this.#files[file.index] = file;
     return this.#opening(this.#parts.accept(file));
   }
 
@@ -365,12 +335,9 @@ class Receiver implements ReceiverMachine {
     if (step === undefined) return [];
     const { index } = step.file;
     switch (step.kind) {
-      case 'read-free-space':
-        this.#state = { phase: 'checking-space', index };
-        return [{ type: 'read-free-space', index }, ...this.#progressed()];
-      case 'look-for-part':
-        this.#state = { phase: 'opening', index };
-        return [step.open, ...this.#progressed()];
+      case 'wait':
+        this.#state = { phase: step.phase, index };
+        return [step.action, ...this.#progressed()];
       case 'ack':
         return [...(step.open === undefined ? [] : [step.open]), ...this.#acknowledge(step)];
       case 'refuse':
@@ -384,7 +351,7 @@ class Receiver implements ReceiverMachine {
    */
   #acknowledge({ file, offset, prefix }: AckFrom): ReceiverAction[] {
     const { pv, pvMin, ver } = this.#config.local;
-    const sends: ReceiverAction[] = this.#firstAckSent ? [] : this.#answerCaps(false);
+    const sends: ReceiverAction[] = this.#firstAckSent ? [] : this.#caps.answer(false);
     this.#firstAckSent = true;
     if (offset > 0 && prefix !== undefined) {
       const resume = { type: 'ferry-resume', id: file.id, offset, prefix } as const;
@@ -397,12 +364,6 @@ class Receiver implements ReceiverMachine {
     const awaitingStart = offset > 0;
     this.#state = { phase: 'receiving', index, id, path, fileSize, written: offset, awaitingStart };
     return [...sends, ...this.#progressed()];
-  }
-
-  #answerCaps(early: boolean): ReceiverAction[] {
-    const frame = this.#caps.answer();
-    if (frame === undefined) return [];
-    return [early ? { type: 'send', frame, early } : { type: 'send', frame }];
   }
 
   /** The sender's word on an offered resume: the offset agreed, or 0 when its digests disagree. */
@@ -422,7 +383,8 @@ class Receiver implements ReceiverMachine {
   #onData(state: Receiving, bytes: Uint8Array): ReceiverAction[] {
     const written = state.written + bytes.byteLength;
     if (written > state.fileSize) {
-      return this.#refuse(overrun(state.path, state.fileSize, this.#sizeAnnounced));
+      const sizeAnnounced = this.#files[state.index]?.sizeAnnounced ?? false;
+      return this.#refuse(overrun(state.path, state.fileSize, sizeAnnounced));
     }
     if (bytes.byteLength === 0) return [];
     this.#state = { ...state, written };
@@ -479,8 +441,8 @@ class Receiver implements ReceiverMachine {
     ];
   }
 
-  #verifyFailed(index: number): ReceiverAction[] {
-    return this.#refuse(digestMismatch(this.#paths[index] ?? `file ${index + 1}`));
+  #pathOf(index: number): string {
+    return this.#files[index]?.path ?? `file ${index + 1}`;
   }
 
   /** Native receivers time the gap since the last sign of life; browsers keep no such timer. */
