@@ -97,7 +97,7 @@ export class OfferGate {
 
   /** A step of the peer check; a check that just became known may free the offer. */
   checked(step: PeerCheckStep): GateStep {
-    if (step.kind === 'refuse') return { ...step, actions: [] };
+    if (step.kind === 'refuse') return step;
     const next = step.settled ? this.#ready() : NONE;
     return { ...next, actions: step.actions };
   }
@@ -119,7 +119,7 @@ export class OfferGate {
   overdue(): GateStep {
     this.#list.close();
     const check = this.#check.overdue();
-    return check.kind === 'refuse' ? { ...check, actions: [] } : this.#ready();
+    return check.kind === 'refuse' ? check : this.#ready();
   }
 
   /** With the list and the check in, the list must fit the batch and name its first file. */

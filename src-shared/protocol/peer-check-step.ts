@@ -10,12 +10,13 @@ export type PeerCheckAction =
   | { type: 'prove-link'; senderNonce: string; receiverNonce: string };
 
 /**
- * One step of the peer check (docs/protocol.md, "Verification words", "Secret link"): refuse the
- * peer, telling it `reason`, or carry out `actions`; `settled` says the check just became known,
- * so the machine goes on with what waited for it.
+ * One step of the peer check (docs/protocol.md, "Verification words", "Secret link"): carry out
+ * `actions`, then refuse the peer, telling it `reason`, or go on; `settled` says the check just
+ * became known, so the machine goes on with what waited for it.
  */
-export type PeerCheckStep =
-  ({ kind: 'refuse' } & Refusal) | { kind: 'go'; actions: PeerCheckAction[]; settled: boolean };
+export type PeerCheckStep = { actions: PeerCheckAction[] } & (
+  ({ kind: 'refuse' } & Refusal) | { kind: 'go'; settled: boolean }
+);
 
 /** Which side is speaking, for the reasons the other side reads. */
 export type CheckSide = 'sending' | 'receiving';
@@ -26,11 +27,17 @@ export function go(actions: PeerCheckAction[], settled = false): PeerCheckStep {
   return { kind: 'go', actions, settled };
 }
 
+/** `step`, with `first` carried out before it. */
+export function after(first: PeerCheckAction[], step: PeerCheckStep): PeerCheckStep {
+  return { ...step, actions: [...first, ...step.actions] };
+}
+
 /** The secret link does not hold: stop before anyone is asked or any file data leaves. */
 export function linkRefused(): PeerCheckStep {
   // The message stands alone: what failed is the same to the person whatever the detail.
   return {
     kind: 'refuse',
+    actions: [],
     failure: defaultFailure('ERR_LINK_MISMATCH'),
     reason: LINK_REFUSED_REASON,
   };
@@ -40,6 +47,7 @@ export function linkRefused(): PeerCheckStep {
 export function sasRefused(side: CheckSide, problem: string): PeerCheckStep {
   return {
     kind: 'refuse',
+    actions: [],
     failure: {
       code: 'ERR_SAS_MISMATCH',
       message: `${ERROR_MESSAGES.ERR_SAS_MISMATCH} (${problem})`,
@@ -57,6 +65,7 @@ export function checkUnworkable(
   const task = what === 'words' ? 'the verification words' : 'the proof of the secret link';
   return {
     kind: 'refuse',
+    actions: [],
     failure: { code: 'ERR_UNEXPECTED', message: `${ERROR_MESSAGES.ERR_UNEXPECTED} (${detail})` },
     reason: `the ${side} device could not work out ${task}`,
   };

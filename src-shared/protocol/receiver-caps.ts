@@ -29,6 +29,7 @@ export class ReceiverCaps {
   /** This side's last answer, when one went out. */
   #answered: readonly Capability[] | undefined;
   #agreed = new Set<Capability>();
+  #acked = false;
 
   constructor(config: ReceiverCapsConfig) {
     this.#config = config;
@@ -85,6 +86,13 @@ export class ReceiverCaps {
   withoutResume(): void {
     this.#spoken = this.#spoken.filter((cap) => cap !== 'resume' && cap !== 'reconnect');
     this.#agreed = new Set([...this.#agreed].filter((cap) => this.speaks(cap)));
+  }
+
+  /** Before the first ack only: what the sender must hear before any ack (see `answer`). */
+  beforeAck(): CapsAnswer[] {
+    if (this.#acked) return [];
+    this.#acked = true;
+    return this.answer(false);
   }
 
   /**

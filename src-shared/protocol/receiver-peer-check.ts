@@ -13,7 +13,7 @@ import {
   linkRefused,
   NOTHING,
   sasRefused,
-  type PeerCheckAction,
+  after,
   type PeerCheckStep,
 } from './peer-check-step';
 
@@ -105,6 +105,7 @@ export class ReceiverPeerCheck {
     if (holdsLinkSecret && !this.#agreed.has('link')) {
       return {
         kind: 'refuse',
+        actions: [],
         failure: {
           code: 'ERR_LINK_MISMATCH',
           message: `${ERROR_MESSAGES.ERR_LINK_MISMATCH} (${LINK_UNPROVEN_PROBLEM})`,
@@ -144,7 +145,7 @@ export class ReceiverPeerCheck {
       );
     }
     this.#words = words;
-    return this.#settle([]);
+    return this.#settle();
   }
 
   #linkProved(own: string, expected: string): PeerCheckStep {
@@ -192,16 +193,16 @@ export class ReceiverPeerCheck {
     if (!sameSecret(sender, expected)) return linkRefused();
     this.#linkChecked = true;
     const frame = encodeMessage({ type: 'ferry-link-proof', mac: own }, this.#config.framing);
-    return this.#settle([{ type: 'send', frame, early: true }]);
+    return after([{ type: 'send', frame, early: true }], this.#settle());
   }
 
   /** The check once it is known: the words, or, with `link`, that the secret link matched. */
-  #settle(sends: PeerCheckAction[]): PeerCheckStep {
+  #settle(): PeerCheckStep {
     const words = this.#words;
-    if (this.#check !== undefined || words === undefined) return go(sends);
+    if (this.#check !== undefined || words === undefined) return NOTHING;
     const link = this.#agreed.has('link');
-    if (link && !this.#linkChecked) return go(sends);
+    if (link && !this.#linkChecked) return NOTHING;
     this.#check = link ? { kind: 'link' } : { kind: 'words', words };
-    return go(sends, true);
+    return go([], true);
   }
 }

@@ -74,7 +74,6 @@ class Receiver implements ReceiverMachine {
   #bytesDone = 0;
   /** Bytes that travelled in this batch: what the byte counter is told. */
   #bytesReceived = 0;
-  #firstAckSent = false;
   /** Files committed on a digest. */
   #verifiedFiles = 0;
   /** The batch's files by index, once accepted: what a later failure names. */
@@ -351,8 +350,7 @@ class Receiver implements ReceiverMachine {
    */
   #acknowledge({ file, offset, prefix }: AckFrom): ReceiverAction[] {
     const { pv, pvMin, ver } = this.#config.local;
-    const sends: ReceiverAction[] = this.#firstAckSent ? [] : this.#caps.answer(false);
-    this.#firstAckSent = true;
+    const sends: ReceiverAction[] = this.#caps.beforeAck();
     if (offset > 0 && prefix !== undefined) {
       const resume = { type: 'ferry-resume', id: file.id, offset, prefix } as const;
       sends.push({ type: 'send', frame: encodeMessage(resume, this.#framing) });
