@@ -1,16 +1,14 @@
 import type { PeerCheck } from '../transfer/transfer-view';
 import { encodeMessage } from './encode';
 import { defaultFailure, ERROR_MESSAGES, type Failure } from './error-codes';
-import { frameByteLength, type Frame } from './frame';
+import type { Frame } from './frame';
 import { classifyFrameFromReceiver } from './frame-classification';
 import {
   ABORT_REASON_FLUSH_MS,
   ACK_TIMEOUT_MS,
-  CONTROL_FRAME_MAX_BYTES,
   DELIVERY_TIMEOUT_MS,
   DRAIN_STALL_TIMEOUT_MS,
   RECEIVED_WAIT_MS,
-  RELAY_SIZE_CAP_BYTES,
   SEND_BUFFER_LOW_WATER_BYTES,
 } from './limits';
 import type { AckMessage, Capability, ReceiverWireMessage, ResumeMessage } from './messages';
@@ -32,6 +30,7 @@ import type {
 } from './sender-types';
 import { ArmedTimers } from './timer-actions';
 import { versionRefusal } from './version-remedy';
+import { badOffset, metadataFrame, sourceChanged, sourceUnreadable } from './sender-refusals';
 
 export type * from './sender-types';
 
@@ -122,11 +121,11 @@ class Sender implements SenderMachine {
           : [];
       case 'source-changed':
         return state.phase === 'streaming' && state.index === event.index
-          ? this.#sourceChanged(event.index, event.detail)
+          ? this.#refuse(sourceChanged(this.#file(event.index).fileName, event.detail))
           : [];
       case 'source-unreadable':
         return state.phase === 'streaming' && state.index === event.index
-          ? this.#sourceUnreadable(event.index, event.detail)
+          ? this.#refuse(sourceUnreadable(this.#file(event.index).fileName, event.detail))
           : [];
       case 'words-derived':
       case 'words-failed':
@@ -174,36 +173,8 @@ class Sender implements SenderMachine {
   }
 
   #announce(index: number): SenderAction[] {
-    const file = this.#file(index);
-    if (this.#relayed && file.fileSize > RELAY_SIZE_CAP_BYTES) {
-      const reason = `${file.fileName} is larger than the 2 GiB limit for relayed connections`;
-      return this.#refuse({ failure: { code: 'ERR_RELAY_SIZE_CAP', message: reason }, reason });
-    }
-    const { local, files } = this.#config;
-    const metadata = encodeMessage(
-      {
-        type: 'metadata',
-        id: file.id,
-        fileName: file.fileName,
-        fileSize: file.fileSize,
-        index: index + 1,
-        total: files.length,
-        totalBytes: this.#totalBytes,
-        pv: local.pv,
-        pvMin: local.pvMin,
-        ver: local.ver,
-      },
-      'text',
-    );
-    if (frameByteLength(metadata) > CONTROL_FRAME_MAX_BYTES) {
-      return this.#refuse({
-        failure: {
-          code: 'ERR_NAME_TOO_LONG',
-          message: `${file.fileName} has a name too long to announce`,
-        },
-        reason: `file ${index + 1} has a name too long to announce, so the transfer stopped`,
-      });
-    }
+    const metadata = metadataFrame(this.#config, index, this.#totalBytes, this.#relayed);
+    if ('failure' in metadata) return this.#refuse(metadata);
     this.#state = { phase: 'awaiting-ack', index };
     this.#resumeOffer = undefined;
     return [{ type: 'send', frame: metadata }, this.#timers.set('ack', ACK_TIMEOUT_MS)];
@@ -295,12 +266,12 @@ class Sender implements SenderMachine {
     if (versions !== undefined) return this.#refuse(versions);
     const { fileName, fileSize } = file;
     if (ack.offset > fileSize) {
-      return this.#badOffset(`start ${fileName} at byte ${ack.offset}, past its end`);
+      return this.#refuse(badOffset(`start ${fileName} at byte ${ack.offset}, past its end`));
     }
     const resuming = ack.offset > 0 && this.#caps.agreed.has('resume');
     if (resuming && !onBlockBoundary(ack.offset, fileSize)) {
       const where = `at byte ${ack.offset}, which is not on a block boundary`;
-      return this.#badOffset(`resume ${fileName} ${where}`);
+      return this.#refuse(badOffset(`resume ${fileName} ${where}`));
     }
     const cleared = this.#timers.clear('ack');
     // A verifying receiver confirms each file, so the batch ends on its word too.
@@ -433,32 +404,6 @@ class Sender implements SenderMachine {
       case 'received':
         return this.#complete(false);
     }
-  }
-
-  #sourceChanged(index: number, detail: string): SenderAction[] {
-    const name = this.#file(index).fileName;
-    return this.#refuse({
-      failure: {
-        code: 'ERR_SOURCE_CHANGED',
-        message: `${name} changed on disk while it was being sent (${detail})`,
-      },
-      reason: `${name} changed on the sending device while it was being sent`,
-    });
-  }
-
-  #sourceUnreadable(index: number, detail: string): SenderAction[] {
-    const name = this.#file(index).fileName;
-    return this.#refuse({
-      failure: { code: 'ERR_SOURCE_UNREADABLE', message: `${name} could not be read (${detail})` },
-      reason: `${name} could not be read on the sending device`,
-    });
-  }
-
-  /** The receiver asked for an offset it cannot have: told so, as every abort with a reason. */
-  #badOffset(asked: string): SenderAction[] {
-    const reason = `the receiving device asked to ${asked}`;
-    const message = `${ERROR_MESSAGES.ERR_PROTOCOL}: ${reason}`;
-    return this.#refuse({ failure: { code: 'ERR_PROTOCOL', message }, reason });
   }
 
   #protocolError(problem: string): SenderAction[] {
