@@ -7,7 +7,7 @@ const metadata = (index: number, fileSize: number | undefined, more = {}): Incom
   type: 'metadata',
   id: `f-${index}`,
   fileName: `dir/../file-${index}.bin`,
-  ...(fileSize === undefined ? {} : { fileSize }),
+  fileSize,
   index,
   total: 2,
   totalBytes: 300,
