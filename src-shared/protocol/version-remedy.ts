@@ -1,5 +1,6 @@
 import { displayReason } from './display-reason';
 import type { VersionAdvert } from './messages';
+import type { Refusal } from './refusal';
 import { advertisedRange, negotiateVersion } from './version-negotiation';
 
 /** Where the message is shown, which decides how a person updates Ferry there. */
@@ -53,4 +54,21 @@ function describe(who: string, advert: VersionAdvert): string {
   // The release string is the peer's own text: shown with the same care as an abort reason.
   const release = advert.ver === undefined ? '' : `, Ferry ${displayReason(advert.ver)}`;
   return `${who} (${versions}${release})`;
+}
+
+/**
+ * The abort when the peer's range misses this side's (data-channel-protocol.md, "Versioning"):
+ * the remedy for this surface locally, and the peer's own wording in `incompatible`. Undefined
+ * when the ranges overlap.
+ */
+export function versionRefusal(
+  local: VersionAdvert,
+  remote: VersionAdvert,
+  surface: RemedySurface,
+): Refusal | undefined {
+  if (negotiateVersion(local, remote).compatible) return undefined;
+  return {
+    failure: { code: 'ERR_INCOMPATIBLE_VERSION', message: versionRemedy(local, remote, surface) },
+    reason: versionReasonForPeer(local, remote),
+  };
 }

@@ -9,7 +9,6 @@ import {
   type ReceiverState,
   type ReceiverTimer,
 } from '../protocol/receiver';
-import { encodeMessage } from '../protocol/encode';
 import type { PeerVersion } from '../protocol/version-negotiation';
 import type { RemedySurface } from '../protocol/version-remedy';
 import { offerFileViews } from '../transfer/offer-files';
@@ -20,35 +19,20 @@ import type {
   PeerSummary,
   TransferView,
 } from '../transfer/transfer-view';
-import {
-  capsWithIdentity,
-  checkWithDevice,
-  peerSummary,
-  rememberedPeer,
-  type DeviceSetting,
-} from '../devices/peer-identity';
-import type { RememberedDevice } from '../devices/remembered-devices';
-import { ChannelBuffer } from './channel-buffer';
+import { capsWithIdentity, type DeviceSetting } from '../devices/peer-identity';
 import type { ChannelPort, Clock } from './ports';
 import { ProgressMeter } from './progress-meter';
 import type { SaveTarget } from './save-target';
 import { textTarget, type TextTarget } from './text-message';
-import { CHANNEL_CLOSE_GRACE_MS } from './session-limits';
 import { freeSpaceReserve } from '../protocol/free-space-reserve';
 import { SessionFailure, toFailure } from './session-failure';
 import { SessionTimers } from './session-timers';
-import { keptBytes, LinkWatch, reconnects, type KeptBytes } from './link-watch';
+import { reconnects, type KeptBytes } from './link-watch';
 import { digestOfBlocks, FileDigest, type IncrementalSha256Factory } from '../verify/file-digest';
-import { linkProofs } from '../verify/link-secret';
 import type { LaneOptions } from './lanes/lane-options';
 import { LaneReceiver } from './lanes/lane-receiver';
-import {
-  commitmentTo,
-  newNonce,
-  sasInputAs,
-  verificationWords,
-  type PeerFingerprints,
-} from '../verify/sas';
+import { commitmentTo, newNonce } from '../verify/sas';
+import { SessionChassis } from './session-chassis';
 import { errorMessage } from '../format/error-message';
 
 /**
@@ -158,7 +142,7 @@ class ReceiveSession {
   readonly finished: Promise<ReceiveSessionEnd>;
   readonly #config: ReceiveSessionConfig;
   readonly #channel: ChannelPort;
-  readonly #buffer: ChannelBuffer;
+  readonly #chassis: SessionChassis;
   readonly #machine: ReceiverMachine;
   readonly #timers: SessionTimers<ReceiverTimer>;
   readonly #progress: ProgressMeter;
@@ -181,20 +165,12 @@ class ReceiveSession {
    */
   #generation = 0;
   #started = false;
-  #finalPublished = false;
   #channelClosed!: () => void;
-  readonly #link: LinkWatch;
-  #lost = false;
   #closed = false;
-  #kept: KeptBytes = { bytesDone: 0, totalBytes: 0 };
-  /** This connection's certificates, read once it is open, for the verification words. */
-  readonly #fingerprints: PeerFingerprints | undefined;
-  /** The other end, when this device remembers its certificate. */
-  readonly #remembered: RememberedDevice | undefined;
 
   constructor(config: ReceiveSessionConfig) {
     this.#config = config;
-    const { clock, cancelled, acceptance } = config;
+    const { clock, acceptance } = config;
     const channel =
       config.lanes === undefined
         ? config.channel
@@ -205,10 +181,10 @@ class ReceiveSession {
             clock,
           );
     this.#channel = channel;
-    this.#buffer = new ChannelBuffer(channel, clock);
     if (!acceptance.ask) this.#target = acceptance.target;
-    this.#fingerprints = channel.fingerprints();
-    const sasNonce = this.#drawNonce();
+    // This connection's certificates, read once it is open, for the verification words.
+    const fingerprints = channel.fingerprints();
+    const sasNonce = fingerprints === undefined ? undefined : this.#drawNonce();
     this.#machine = createReceiver({
       surface: config.surface,
       // A target chosen beforehand that cannot keep a partial file rules resume out at once.
@@ -231,7 +207,6 @@ class ReceiveSession {
       holdsLinkSecret: config.linkSecret !== undefined && canProveLink(config),
       ...(config.devices === undefined ? {} : { deviceName: config.devices.ownName }),
     });
-    this.#remembered = rememberedPeer(config.devices, this.#fingerprints);
     this.#timers = new SessionTimers<ReceiverTimer>(clock, config.timers ?? {}, (timer) =>
       this.#handle({ type: 'timer-fired', timer }),
     );
@@ -254,41 +229,35 @@ class ReceiveSession {
       .then(() => ({
         received: this.#received,
         travelled: this.#travelled,
-        lost: this.#lost,
+        lost: this.#chassis.lost,
         ...(this.#machine.rejoinSecret === undefined
           ? {}
           : { rejoinSecret: this.#machine.rejoinSecret }),
         target: this.#target,
-        kept: this.#kept,
+        kept: this.#chassis.kept,
       }));
-    const framing = config.surface === 'native' ? 'binary' : 'text';
-    this.#link = new LinkWatch(
-      clock,
-      () => channel.send(encodeMessage({ type: 'ferry-alive' }, framing)),
-      () => this.#silent(),
-    );
-
-    const unlisten = channel.listen({
-      frame: (frame) => {
-        this.#link.heard();
-        this.#handle({ type: 'frame', frame });
+    this.#chassis = new SessionChassis(
+      {
+        ...config,
+        channel,
+        fingerprints,
+        framing: config.surface === 'native' ? 'binary' : 'text',
       },
-      bufferedAmountLow: () => this.#buffer.wake(),
-      closed: () => this.#onChannelClosed(),
-    });
-    const onCancel = (): void => {
-      if (this.#machine.state.phase === 'done') this.#channel.close(0);
-      else this.#handle({ type: 'cancel' });
-    };
-    cancelled.addEventListener('abort', onCancel, { once: true });
-    void this.finished.then(() => {
-      unlisten();
-      cancelled.removeEventListener('abort', onCancel);
-    });
-
-    if (cancelled.aborted) onCancel();
-    else if (channel.isClosed) this.#onChannelClosed();
-    else this.#handle({ type: 'channel-open' });
+      {
+        frame: (frame) => this.#handle({ type: 'frame', frame }),
+        bufferedAmountLow: () => this.#chassis.buffer.wake(),
+        closed: () => this.#onChannelClosed(),
+        // After completion a cancel only closes the channel: the files are already saved.
+        cancel: () => {
+          if (this.#machine.state.phase === 'done') this.#channel.close(0);
+          else this.#handle({ type: 'cancel' });
+        },
+        // The batch was accepted and is not complete: what arrived is kept for the next try.
+        reconnectable: () => RECONNECTABLE_RECEIVE.has(this.#machine.state.phase),
+      },
+    );
+    void this.finished.then(() => this.#chassis.release());
+    this.#chassis.start(() => this.#handle({ type: 'channel-open' }));
   }
 
   #handle(event: ReceiverEvent): void {
@@ -300,7 +269,6 @@ class ReceiveSession {
   #drawNonce(): string | undefined {
     const { randomBytes, caps } = this.#config;
     if (randomBytes === undefined || caps?.includes('sas') !== true) return undefined;
-    if (this.#fingerprints === undefined) return undefined;
     try {
       return newNonce(randomBytes);
     } catch {
@@ -314,9 +282,8 @@ class ReceiveSession {
    * sender's revealed nonce for the machine to hold against its commitment.
    */
   #deriveWords(senderNonce: string, receiverNonce: string): void {
-    const prints = this.#fingerprints;
-    if (prints === undefined) return;
-    const words = verificationWords(sasInputAs('receiver', prints, senderNonce, receiverNonce));
+    const words = this.#chassis.words('receiver', senderNonce, receiverNonce);
+    if (words === undefined) return;
     Promise.all([words, commitmentTo(senderNonce)]).then(
       ([derived, revealedCommit]) =>
         this.#handle({ type: 'words-derived', words: derived, revealedCommit }),
@@ -326,11 +293,8 @@ class ReceiveSession {
 
   /** This side's proof of the link's secret, and the one the sender must have sent. */
   #proveLink(senderNonce: string, receiverNonce: string): void {
-    const prints = this.#fingerprints;
     const secret = this.#config.linkSecret;
-    if (prints === undefined || secret === undefined) return;
-    const input = sasInputAs('receiver', prints, senderNonce, receiverNonce);
-    linkProofs(secret, 'receiver', input).then(
+    this.#chassis.linkProofs('receiver', secret, senderNonce, receiverNonce)?.then(
       ({ own, expected }) => this.#handle({ type: 'link-proved', own, expected }),
       (error: unknown) => this.#handle({ type: 'link-failed', detail: String(error) }),
     );
@@ -339,15 +303,8 @@ class ReceiveSession {
   /** Once this side's caps and first ack are out, a `reconnect` agreement puts the link on watch. */
   #watchLink(): void {
     const phase = this.#machine.state.phase;
-    if (phase === 'done' || phase === 'failed') this.#link.stop();
-    else if (this.#started && reconnects(this.#machine.agreed)) this.#link.start();
-  }
-
-  /** The link went silent mid-batch: what arrived is kept, and the flow reconnects. */
-  #silent(): void {
-    if (!RECONNECTABLE_RECEIVE.has(this.#machine.state.phase)) return;
-    this.#lost = true;
-    this.#onChannelClosed();
+    if (phase === 'done' || phase === 'failed') this.#chassis.link.stop();
+    else if (this.#started && reconnects(this.#machine.agreed)) this.#chassis.link.start();
   }
 
   #carryOut(action: ReceiverAction): void {
@@ -464,25 +421,19 @@ class ReceiveSession {
         });
         return;
       case 'close':
-        this.#enqueue(async () => {
-          // An abort reason may still be on its way; the sender closing its side says it landed.
-          if (action.flushMs > 0)
-            await this.#buffer.drained(this.#config.flushMs ?? action.flushMs);
-          const grace = this.#config.closeGraceMs ?? CHANNEL_CLOSE_GRACE_MS;
-          this.#channel.close(action.flushMs > 0 ? grace : 0);
-        }, 'tidy');
+        // An abort reason may still be on its way; the sender closing its side says it landed.
+        this.#enqueue(() => this.#chassis.close(action.flushMs, action.flushMs > 0), 'tidy');
         return;
     }
   }
 
   /** The machine's check, naming the other device when it is remembered here. */
   get #peerCheck(): PeerCheck | undefined {
-    return checkWithDevice(this.#machine.peerCheck, this.#remembered);
+    return this.#chassis.check(this.#machine.peerCheck);
   }
 
   #peer(): { peer?: PeerSummary } {
-    const summary = peerSummary(this.#fingerprints, this.#peerCheck, this.#machine.peerName);
-    return summary === undefined ? {} : { peer: summary };
+    return this.#chassis.peer(this.#peerCheck, this.#machine.peerName);
   }
 
   #ask(offer: Offer): void {
@@ -665,18 +616,15 @@ class ReceiveSession {
   }
 
   #publish(view: TransferView): void {
-    if (this.#finalPublished || (this.#lost && view.phase === 'failed')) return;
-    if (view.phase === 'transferring') this.#kept = keptBytes(view.progress);
-    this.#finalPublished = view.phase === 'done' || view.phase === 'failed';
-    this.#config.publish(view);
+    this.#chassis.publish(view);
   }
 
   #onChannelClosed(): void {
     if (this.#closed) return;
     this.#closed = true;
-    this.#link.stop();
+    this.#chassis.link.stop();
     this.#handle({ type: 'channel-closed' });
-    this.#buffer.wake();
+    this.#chassis.buffer.wake();
     this.#enqueue(async () => {
       this.#timers.clearAll();
       this.#channel.close(0);

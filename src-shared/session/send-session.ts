@@ -1,4 +1,3 @@
-import { encodeMessage } from '../protocol/encode';
 import { binaryFrame } from '../protocol/frame';
 import type { Surface } from '../protocol/frame-classification';
 import {
@@ -25,33 +24,19 @@ import type {
   PeerSummary,
   TransferView,
 } from '../transfer/transfer-view';
-import {
-  capsWithIdentity,
-  checkWithDevice,
-  peerSummary,
-  rememberedPeer,
-  type DeviceSetting,
-} from '../devices/peer-identity';
-import type { RememberedDevice } from '../devices/remembered-devices';
+import { capsWithIdentity, type DeviceSetting } from '../devices/peer-identity';
 import { digestOfBlocks, FileDigest, type IncrementalSha256Factory } from '../verify/file-digest';
-import { linkProofs } from '../verify/link-secret';
-import {
-  commitmentTo,
-  newNonce,
-  sasInputAs,
-  verificationWords,
-  type PeerFingerprints,
-} from '../verify/sas';
-import { ChannelBuffer } from './channel-buffer';
+import { commitmentTo, newNonce } from '../verify/sas';
+import type { ChannelBuffer } from './channel-buffer';
 import { chunkSizeFor } from './chunk-plan';
 import type { FileSource, SourceReader } from './file-source';
 import type { ChannelPort, Clock } from './ports';
 import { ProgressMeter } from './progress-meter';
-import { keptBytes, LinkWatch, reconnects, type KeptBytes } from './link-watch';
+import { reconnects, type KeptBytes } from './link-watch';
 import { newRejoinSecret } from './reconnect';
-import { CHANNEL_CLOSE_GRACE_MS } from './session-limits';
 import type { LaneOptions } from './lanes/lane-options';
 import { LaneSender } from './lanes/lane-sender';
+import { SessionChassis } from './session-chassis';
 import { SessionTimers } from './session-timers';
 
 export interface SendSessionConfig {
@@ -129,27 +114,24 @@ export interface SendSessionEnd {
  * closed and let go, by then with the outcome published unless the link was lost.
  */
 export async function runSendSession(config: SendSessionConfig): Promise<SendSessionEnd> {
+  // Without the connection's certificates there are no words to derive.
   const fingerprints = config.channel.fingerprints();
-  const sas = fingerprints === undefined ? undefined : await sasSecret(config, fingerprints);
+  const sas = fingerprints === undefined ? undefined : await sasSecret(config);
   return new SendSession(config, sas).finished;
 }
 
 interface SasSecret {
   nonce: string;
   commit: string;
-  fingerprints: PeerFingerprints;
 }
 
 /** This connection's nonce and the commitment to it, when `sas` is offered; drawn afresh each time. */
-async function sasSecret(
-  config: SendSessionConfig,
-  fingerprints: PeerFingerprints,
-): Promise<SasSecret | undefined> {
+async function sasSecret(config: SendSessionConfig): Promise<SasSecret | undefined> {
   const { randomBytes, caps } = config;
   if (randomBytes === undefined || caps?.includes('sas') !== true) return undefined;
   try {
     const nonce = newNonce(randomBytes);
-    return { nonce, commit: await commitmentTo(nonce), fingerprints };
+    return { nonce, commit: await commitmentTo(nonce) };
   } catch {
     // Without a digest no words can be shown: the transfer goes on unverified, and says so.
     return undefined;
@@ -169,7 +151,7 @@ class SendSession {
   readonly #channel: ChannelPort;
   /** The channel as `lanes` widens it, when this runtime can (docs/protocol.md, "Lanes"). */
   readonly #bond: LaneSender | undefined;
-  readonly #buffer: ChannelBuffer;
+  readonly #chassis: SessionChassis;
   readonly #machine: SenderMachine;
   readonly #timers: SessionTimers<SenderTimer>;
   readonly #progress: ProgressMeter;
@@ -181,38 +163,26 @@ class SendSession {
   #started = false;
   /** Whether the first connection's route is relayed, once its channel opened. */
   #relayed: boolean | undefined;
-  #finalPublished = false;
   #finish: (end: SendSessionEnd) => void = () => undefined;
-  readonly #link: LinkWatch;
-  #lost = false;
   #closed = false;
-  #kept: KeptBytes = { bytesDone: 0, totalBytes: 0 };
   /** Digests of the blocks before a resume offset, from the prefix check, for the stream to go on from. */
   readonly #prefixes = new Map<number, { offset: number; blocks: Uint8Array[] }>();
   readonly #resumed = new Map<number, number>();
   readonly #verified = new Set<number>();
-  readonly #sas: SasSecret | undefined;
   /** Announced beside `reconnect`; drawn afresh for each connection. */
   readonly #rejoinSecret: string | undefined;
   #peerCheck: PeerCheck | undefined;
-  /** This connection's certificates and the remembered device among them, if any. */
-  readonly #fingerprints: PeerFingerprints | undefined;
-  readonly #remembered: RememberedDevice | undefined;
 
   constructor(config: SendSessionConfig, sas: SasSecret | undefined) {
     this.#config = config;
-    this.#sas = sas;
     this.#rejoinSecret = config.caps?.includes('reconnect')
       ? newRejoinSecret(config.randomBytes)
       : undefined;
-    this.#fingerprints = config.channel.fingerprints();
-    this.#remembered = rememberedPeer(config.devices, this.#fingerprints);
-    const { clock, cancelled } = config;
+    const { clock } = config;
     this.#bond =
       config.lanes === undefined ? undefined : new LaneSender(config.channel, config.lanes, clock);
     const channel = this.#bond ?? config.channel;
     this.#channel = channel;
-    this.#buffer = new ChannelBuffer(channel, clock);
     this.#chunkBytes = chunkSizeFor(channel.maxMessageSize(), config.surface);
     this.#totalBytes = config.sources.reduce((sum, file) => sum + file.size, 0);
     this.#machine = createSender({
@@ -242,40 +212,34 @@ class SendSession {
         }),
     );
     this.finished = new Promise<SendSessionEnd>((resolve) => (this.#finish = resolve));
-    this.#link = new LinkWatch(
-      clock,
-      () => channel.send(encodeMessage({ type: 'ferry-alive' }, 'text')),
-      () => this.#silent(),
-    );
-
-    const unlisten = channel.listen({
-      frame: (frame) => {
-        this.#link.heard();
-        this.#handle({ type: 'frame', frame });
+    this.#chassis = new SessionChassis(
+      { ...config, channel, framing: 'text', fingerprints: config.channel.fingerprints() },
+      {
+        frame: (frame) => this.#handle({ type: 'frame', frame }),
+        bufferedAmountLow: () => this.#bufferLow(),
+        closed: () => this.#channelClosed(),
+        cancel: () => this.#handle({ type: 'cancel' }),
+        // Mid-batch, while the receiver still needs this side.
+        reconnectable: () => RECONNECTABLE_SEND.has(this.#machine.state.phase),
       },
-      bufferedAmountLow: () => this.#bufferLow(),
-      closed: () => this.#channelClosed(),
-    });
-    const onCancel = (): void => this.#handle({ type: 'cancel' });
-    cancelled.addEventListener('abort', onCancel, { once: true });
-    void this.finished.then(() => {
-      unlisten();
-      cancelled.removeEventListener('abort', onCancel);
-    });
+    );
+    void this.finished.then(() => this.#chassis.release());
 
     if (config.continuing !== true) {
       this.#publish({ phase: 'waiting-for-acceptance', direction: 'send', code: config.code });
     }
-    if (cancelled.aborted) onCancel();
-    else if (channel.isClosed) this.#channelClosed();
-    else {
+    this.#chassis.start(() => {
       const open = (relayed: boolean): void => {
         this.#relayed = relayed;
         this.#handle({ type: 'channel-open', relayed });
       };
       // A route the stack cannot describe is taken as direct: only the relay cap depends on it.
       channel.relayed().then(open, () => open(false));
-    }
+    });
+  }
+
+  get #buffer(): ChannelBuffer {
+    return this.#chassis.buffer;
   }
 
   get #active(): boolean {
@@ -302,8 +266,10 @@ class SendSession {
       });
     }
     // The receiver's caps come before its first ack, so once started the agreement is known.
-    if (this.#started && this.#active && reconnects(this.#machine.agreed)) this.#link.start();
-    if (!this.#active) this.#link.stop();
+    if (this.#started && this.#active && reconnects(this.#machine.agreed)) {
+      this.#chassis.link.start();
+    }
+    if (!this.#active) this.#chassis.link.stop();
   }
 
   /**
@@ -311,7 +277,7 @@ class SendSession {
    * other person", and is asked when a person confirms (docs/protocol.md, "Verification words").
    */
   #notePeerCheck(): void {
-    const check = checkWithDevice(this.#machine.peerCheck, this.#remembered);
+    const check = this.#chassis.check(this.#machine.peerCheck);
     if (check === undefined || this.#peerCheck !== undefined) return;
     this.#peerCheck = check;
     if (this.#config.continuing !== true) {
@@ -332,38 +298,8 @@ class SendSession {
   }
 
   #peer(): { peer?: PeerSummary } {
-    const check = this.#peerCheck ?? checkWithDevice({ kind: 'unverified' }, this.#remembered);
-    const summary = peerSummary(this.#fingerprints, check, this.#machine.peerName);
-    return summary === undefined ? {} : { peer: summary };
-  }
-
-  /** Both nonces and this connection's fingerprints, the sender's own first. */
-  #deriveWords(senderNonce: string, receiverNonce: string): void {
-    const prints = this.#sas?.fingerprints;
-    if (prints === undefined) return;
-    verificationWords(sasInputAs('sender', prints, senderNonce, receiverNonce)).then(
-      (words) => this.#handle({ type: 'words-derived', words }),
-      (error: unknown) => this.#handle({ type: 'words-failed', detail: String(error) }),
-    );
-  }
-
-  /** This side's proof of the link's secret, and the one the receiver must send back. */
-  #proveLink(senderNonce: string, receiverNonce: string): void {
-    const prints = this.#sas?.fingerprints;
-    const secret = this.#config.linkSecret;
-    if (prints === undefined || secret === undefined) return;
-    const input = sasInputAs('sender', prints, senderNonce, receiverNonce);
-    linkProofs(secret, 'sender', input).then(
-      ({ own, expected }) => this.#handle({ type: 'link-proved', own, expected }),
-      (error: unknown) => this.#handle({ type: 'link-failed', detail: String(error) }),
-    );
-  }
-
-  /** The link went silent: mid-batch, the flow reconnects; the outcome is left to the next session. */
-  #silent(): void {
-    if (!RECONNECTABLE_SEND.has(this.#machine.state.phase)) return;
-    this.#lost = true;
-    this.#channelClosed();
+    const check = this.#peerCheck ?? this.#chassis.check({ kind: 'unverified' });
+    return this.#chassis.peer(check, this.#machine.peerName);
   }
 
   #carryOut(action: SenderAction): void {
@@ -385,11 +321,20 @@ class SendSession {
         );
         return;
       case 'derive-words':
-        this.#deriveWords(action.senderNonce, action.receiverNonce);
+        this.#chassis.words('sender', action.senderNonce, action.receiverNonce)?.then(
+          (words) => this.#handle({ type: 'words-derived', words }),
+          (error: unknown) => this.#handle({ type: 'words-failed', detail: String(error) }),
+        );
         return;
-      case 'prove-link':
-        this.#proveLink(action.senderNonce, action.receiverNonce);
+      case 'prove-link': {
+        const { senderNonce, receiverNonce } = action;
+        const secret = this.#config.linkSecret;
+        this.#chassis.linkProofs('sender', secret, senderNonce, receiverNonce)?.then(
+          ({ own, expected }) => this.#handle({ type: 'link-proved', own, expected }),
+          (error: unknown) => this.#handle({ type: 'link-failed', detail: String(error) }),
+        );
         return;
+      }
       case 'file-resumed':
         this.#resumed.set(action.index, action.offset);
         return;
@@ -437,11 +382,8 @@ class SendSession {
       this.#channel.send(action.frame);
       return;
     }
-    // A delivered batch or an abort reason may still be on its way: the peer closing its side
-    // says it has landed. Anything else closes at once.
     const landing = action.flushMs > 0 || this.#machine.state.phase === 'done';
-    if (action.flushMs > 0) await this.#buffer.drained(this.#config.flushMs ?? action.flushMs);
-    this.#channel.close(landing ? (this.#config.closeGraceMs ?? CHANNEL_CLOSE_GRACE_MS) : 0);
+    await this.#chassis.close(action.flushMs, landing);
   }
 
   #delivered(file: FileSource, index: number): DeliveredFileView {
@@ -618,16 +560,13 @@ class SendSession {
   }
 
   #publish(view: TransferView): void {
-    if (this.#finalPublished || (this.#lost && view.phase === 'failed')) return;
-    if (view.phase === 'transferring') this.#kept = keptBytes(view.progress);
-    this.#finalPublished = view.phase === 'done' || view.phase === 'failed';
-    this.#config.publish(view);
+    this.#chassis.publish(view);
   }
 
   #channelClosed(): void {
     if (this.#closed) return;
     this.#closed = true;
-    this.#link.stop();
+    this.#chassis.link.stop();
     this.#handle({ type: 'channel-closed' });
     this.#timers.clearAll();
     this.#buffer.wake();
@@ -636,8 +575,8 @@ class SendSession {
       .then(() => this.#channel.released)
       .then(() =>
         this.#finish({
-          lost: this.#lost,
-          kept: this.#kept,
+          lost: this.#chassis.lost,
+          kept: this.#chassis.kept,
           ...(this.#machine.agreed.has('reconnect') && this.#rejoinSecret !== undefined
             ? { rejoinSecret: this.#rejoinSecret }
             : {}),
