@@ -8,12 +8,13 @@ import {
   normalizeFingerprint,
   type PeerFingerprints,
 } from '../../src-shared/verify/sas';
-import type {
-  ChannelHandlers,
-  ChannelPort,
-  NegotiatedChannel,
-  PeerConnectionHandlers,
-  PeerConnectionPort,
+import {
+  DATA_CHANNEL_LABEL,
+  type ChannelHandlers,
+  type ChannelPort,
+  type NegotiatedChannel,
+  type PeerConnectionHandlers,
+  type PeerConnectionPort,
 } from '../../src-shared/session/ports';
 import { errorMessage } from '../../src-shared/format/error-message';
 // Puts the native peers' SCTP settings in place before this process's first association.
@@ -60,7 +61,8 @@ export interface PeerLinkEvents {
 /** libdatachannel's states after which the connection carries nothing more. */
 const GONE_STATES: ReadonlySet<string> = new Set(['disconnected', 'failed', 'closed']);
 
-const CHANNEL_LABEL = 'ferry';
+/** libdatachannel's name for a connection, in its own log lines only; never on the wire. */
+const PEER_NAME = 'ferry';
 
 /** The channel both ends of a lane create themselves (docs/protocol.md, "Lanes"). */
 function negotiatedChannel(pc: PeerConnection, { label, id }: NegotiatedChannel): DataChannel {
@@ -106,7 +108,7 @@ export class PeerLink
 
   constructor(options: PeerLinkOptions) {
     super();
-    this.#pc = new nodeDataChannel.PeerConnection(CHANNEL_LABEL, {
+    this.#pc = new nodeDataChannel.PeerConnection(PEER_NAME, {
       iceServers: options.iceServers,
       iceTransportPolicy: options.relayOnly ? 'relay' : 'all',
       ...(options.mtu === undefined ? {} : { mtu: options.mtu }),
@@ -147,7 +149,7 @@ export class PeerLink
       const negotiated = options.negotiated;
       this.#adopt(
         negotiated === undefined
-          ? pc.createDataChannel(CHANNEL_LABEL)
+          ? pc.createDataChannel(DATA_CHANNEL_LABEL)
           : negotiatedChannel(pc, negotiated),
         false,
       );
