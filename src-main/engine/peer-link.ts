@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { closeWithGrace } from '../../src-shared/session/close-grace';
 import { FrameInbox } from '../../src-shared/session/frame-inbox';
 import nodeDataChannel, { type DataChannel, type PeerConnection } from 'node-datachannel';
 import { binaryFrame, textFrame, type Frame } from '../../src-shared/protocol';
@@ -17,6 +18,7 @@ import {
   type PeerConnectionPort,
 } from '../../src-shared/session/ports';
 import { errorMessage } from '../../src-shared/format/error-message';
+import { nodeClock } from './node-clock';
 // Puts the native peers' SCTP settings in place before this process's first association.
 import './sctp-settings';
 
@@ -295,27 +297,6 @@ export class PeerLink
     }
   }
 
-  /** Resolves once the send buffer is empty, the channel has closed, or `ms` has passed. */
-  drained(ms: number): Promise<void> {
-    this.setBufferedAmountLowThreshold(0);
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(() => done(), ms);
-      const check = () => {
-        if (this.bufferedAmount() === 0) done();
-      };
-      const done = () => {
-        clearTimeout(timer);
-        this.off('buffered-amount-low', check);
-        this.off('closed', done);
-        resolve();
-      };
-      this.on('buffered-amount-low', check);
-      this.on('closed', done);
-      if (this.isClosed) done();
-      else check();
-    });
-  }
-
   /**
    * Closes the channel and then the connection. After the peer closed the channel, or when the
    * connection is gone, that happens at once. Otherwise the channel's stream reset travels behind
@@ -331,11 +312,9 @@ export class PeerLink
       return;
     }
     this.#closeQuietly(channel);
-    const timer = setTimeout(() => this.#letGo('closed by this device'), graceMs);
-    this.#whenConnectionGone = () => {
-      clearTimeout(timer);
-      this.#letGo('closed by this device');
-    };
+    this.#whenConnectionGone = closeWithGrace(nodeClock, graceMs, () =>
+      this.#letGo('closed by this device'),
+    );
   }
 
   #adopt(channel: DataChannel, incoming: boolean): void {
