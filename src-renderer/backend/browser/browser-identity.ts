@@ -1,5 +1,5 @@
 import { createStore, get, set, type UseStore } from 'idb-keyval';
-import { withDeadline } from '../../../src-shared/time/with-deadline';
+import { withDeadline } from '../../../src-shared/session/with-deadline';
 import { browserClock } from './browser-clock';
 import {
   readStoredDevices,

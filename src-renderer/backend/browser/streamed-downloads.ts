@@ -9,7 +9,7 @@ import {
 import { newRoomId } from './room-id';
 import { downloadName, type SaveTarget } from './save-target';
 import { DOWNLOAD_WORKER_READY_TIMEOUT_MS } from '../../../src-shared/protocol/limits';
-import { withDeadline } from '../../../src-shared/time/with-deadline';
+import { withDeadline } from '../../../src-shared/session/with-deadline';
 import { browserClock } from './browser-clock';
 import type { ZipSink } from './zip-download';
 

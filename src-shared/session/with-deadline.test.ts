@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../session/testing/manual-clock';
+import { ManualClock } from './testing/manual-clock';
 import { withDeadline } from './with-deadline';
 
 describe('a wait with a deadline on the core’s clock', () => {

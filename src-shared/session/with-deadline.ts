@@ -1,4 +1,4 @@
-import type { Clock } from '../session/ports';
+import type { Clock } from './ports';
 
 /**
  * What `promise` settles to, or a rejection with `what` once `ms` have passed on `clock` without
