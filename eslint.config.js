@@ -1,7 +1,11 @@
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { builtinModules } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { countingTypeImports } from './scripts/lint/type-imports-count.js';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
 
@@ -156,6 +160,38 @@ const layeringBelowTheTop = [
   ),
 ];
 
+// No import cycles, type-only ones included (docs/architecture.md, "Layers"). import-x's
+// no-cycle skips type imports, so it runs here over a view that counts them: see
+// scripts/lint/type-imports-count.js. Packages cannot import Ferry's modules, so the walk stops
+// at them.
+const TS_PROJECTS = [
+  'tsconfig.shared.json',
+  'tsconfig.node.json',
+  'tsconfig.web.json',
+  'tsconfig.e2e.json',
+];
+const noImportCycles = {
+  files: ['**/*.{ts,tsx}'],
+  plugins: {
+    'import-x': {
+      ...importX,
+      rules: { ...importX.rules, 'no-cycle': countingTypeImports(importX.rules['no-cycle']) },
+    },
+  },
+  settings: {
+    'import-x/resolver-next': [
+      createTypeScriptImportResolver({ project: TS_PROJECTS, noWarnOnMultipleProjects: true }),
+    ],
+    'import-x/parsers': {
+      [fileURLToPath(new URL('./scripts/lint/type-imports-count.js', import.meta.url))]: [
+        '.ts',
+        '.tsx',
+      ],
+    },
+  },
+  rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+};
+
 // Secret comparisons: a commitment, a MAC or a proof compared with `===` stops at the first
 // byte that differs, and so leaks through timing how much of it matched. Such values are named
 // for what they are (…Proof, …Mac, …Commit, …Commitment) and go through `sameSecret`
@@ -218,5 +254,6 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   ...layeringBelowTheTop,
+  noImportCycles,
   prettier,
 );

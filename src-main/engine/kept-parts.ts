@@ -1,7 +1,7 @@
 import { open, readdir, rename, unlink, writeFile } from 'node:fs/promises';
 import { constants } from 'node:fs';
 import { join } from 'node:path';
-import type { KeptFileFolder, KeptFileReader } from '../../src-shared/verify/kept-files';
+import type { KeptFileFolder, KeptFileReader } from '../../src-shared/verify/kept-file-folder';
 import { fileIdOf, PartFile } from './part-file';
 import { APPEND_CREATE, CREATE_NEW, collisionRandomBytes } from './received-file-open';
 

@@ -9,12 +9,12 @@ import {
 } from './test-support/files-on-disk';
 import { useLoopbackRig } from './test-support/loopback-rig';
 import {
-  FERRY_CHANNEL_LABEL,
   startManInTheMiddle,
   type Interception,
   type ManInTheMiddle,
 } from './test-support/man-in-the-middle';
 import { transferPair } from './test-support/transfer-pair';
+import { DATA_CHANNEL_LABEL } from '../../src-shared/session/ports';
 
 const MiB = 1024 * 1024;
 
@@ -80,8 +80,8 @@ describe('a man in the middle that terminates both DTLS sessions', () => {
       interception.carried.toSender.binaryFrames + interception.carried.toSender.textFrames,
     ).toBeGreaterThan(0);
     expect(interception.channelLabels).toEqual({
-      fromSender: FERRY_CHANNEL_LABEL,
-      toReceiver: FERRY_CHANNEL_LABEL,
+      fromSender: DATA_CHANNEL_LABEL,
+      toReceiver: DATA_CHANNEL_LABEL,
     });
     await interception.finished;
     expect(interception.problems).toEqual([]);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { collisionCandidates } from '../../src-shared/names';
 import { BatchedFileWriter } from './batched-file-writer';
 import { receivedFolder } from './destination-folder';
+import type { StagedPart } from '../../src-shared/session/resumable-target';
 import { PART_SUFFIX } from '../../src-shared/verify/part-sidecar';
 import { PartSidecar, SIDECAR_SUFFIX, type FileIdentity } from './part-sidecar';
 import {
@@ -36,7 +37,7 @@ interface FileIdentityOnDisk {
  * its block digests (part-sidecar.ts), and may be left on disk for a later try
  * (docs/protocol.md, "Resume").
  */
-export class PartFile {
+export class PartFile implements StagedPart {
   readonly #folder: string;
   readonly #name: string;
   readonly #partPath: string;
@@ -168,7 +169,8 @@ export class PartFile {
 
   /**
    * Checks what reached the disk against `expectedBytes`, then gives the file its final name and
-   * returns the path it landed at. A count that does not match throws, and the file is discarded.
+   * returns that name, in its folder. A count that does not match throws, and the file is
+   * discarded.
    */
   async commit(expectedBytes: number | null): Promise<string> {
     await this.#writer.flush();
@@ -188,7 +190,7 @@ export class PartFile {
       if (await this.#claim(finalPath)) {
         await this.#sidecar?.settled();
         await unlink(this.#partPath + SIDECAR_SUFFIX).catch(() => undefined);
-        return finalPath;
+        return candidate;
       }
     }
     await this.#unlink();

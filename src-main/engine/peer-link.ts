@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { closeWithGrace } from '../../src-shared/session/close-grace';
 import { FrameInbox } from '../../src-shared/session/frame-inbox';
 import nodeDataChannel, { type DataChannel, type PeerConnection } from 'node-datachannel';
 import { binaryFrame, textFrame, type Frame } from '../../src-shared/protocol';
@@ -8,14 +9,16 @@ import {
   normalizeFingerprint,
   type PeerFingerprints,
 } from '../../src-shared/verify/sas';
-import type {
-  ChannelHandlers,
-  ChannelPort,
-  NegotiatedChannel,
-  PeerConnectionHandlers,
-  PeerConnectionPort,
+import {
+  DATA_CHANNEL_LABEL,
+  type ChannelHandlers,
+  type ChannelPort,
+  type NegotiatedChannel,
+  type PeerConnectionHandlers,
+  type PeerConnectionPort,
 } from '../../src-shared/session/ports';
 import { errorMessage } from '../../src-shared/format/error-message';
+import { nodeClock } from './node-clock';
 
 export type PeerLinkRole = 'offerer' | 'answerer';
 
@@ -58,7 +61,8 @@ export interface PeerLinkEvents {
 /** libdatachannel's states after which the connection carries nothing more. */
 const GONE_STATES: ReadonlySet<string> = new Set(['disconnected', 'failed', 'closed']);
 
-const CHANNEL_LABEL = 'ferry';
+/** libdatachannel's name for a connection, in its own log lines only; never on the wire. */
+const PEER_NAME = 'ferry';
 
 /** The channel both ends of a lane create themselves (docs/protocol.md, "Lanes"). */
 function negotiatedChannel(pc: PeerConnection, { label, id }: NegotiatedChannel): DataChannel {
@@ -104,7 +108,7 @@ export class PeerLink
 
   constructor(options: PeerLinkOptions) {
     super();
-    this.#pc = new nodeDataChannel.PeerConnection(CHANNEL_LABEL, {
+    this.#pc = new nodeDataChannel.PeerConnection(PEER_NAME, {
       iceServers: options.iceServers,
       iceTransportPolicy: options.relayOnly ? 'relay' : 'all',
       ...(options.mtu === undefined ? {} : { mtu: options.mtu }),
@@ -145,7 +149,7 @@ export class PeerLink
       const negotiated = options.negotiated;
       this.#adopt(
         negotiated === undefined
-          ? pc.createDataChannel(CHANNEL_LABEL)
+          ? pc.createDataChannel(DATA_CHANNEL_LABEL)
           : negotiatedChannel(pc, negotiated),
         false,
       );
@@ -291,27 +295,6 @@ export class PeerLink
     }
   }
 
-  /** Resolves once the send buffer is empty, the channel has closed, or `ms` has passed. */
-  drained(ms: number): Promise<void> {
-    this.setBufferedAmountLowThreshold(0);
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(() => done(), ms);
-      const check = () => {
-        if (this.bufferedAmount() === 0) done();
-      };
-      const done = () => {
-        clearTimeout(timer);
-        this.off('buffered-amount-low', check);
-        this.off('closed', done);
-        resolve();
-      };
-      this.on('buffered-amount-low', check);
-      this.on('closed', done);
-      if (this.isClosed) done();
-      else check();
-    });
-  }
-
   /**
    * Closes the channel and then the connection. After the peer closed the channel, or when the
    * connection is gone, that happens at once. Otherwise the channel's stream reset travels behind
@@ -327,11 +310,9 @@ export class PeerLink
       return;
     }
     this.#closeQuietly(channel);
-    const timer = setTimeout(() => this.#letGo('closed by this device'), graceMs);
-    this.#whenConnectionGone = () => {
-      clearTimeout(timer);
-      this.#letGo('closed by this device');
-    };
+    this.#whenConnectionGone = closeWithGrace(nodeClock, graceMs, () =>
+      this.#letGo('closed by this device'),
+    );
   }
 
   #adopt(channel: DataChannel, incoming: boolean): void {

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { TransferView } from '../transfer/transfer-view';
 import type { IpcResult } from './result';
-import { DesktopSettingsSchema } from './settings-schema';
+import { type DesktopSettings, DesktopSettingsSchema } from './settings-schema';
 import {
   DeviceNameInputSchema,
   FingerprintSchema,
@@ -23,22 +23,8 @@ export interface SendItem {
   fileCount: number;
 }
 
-export interface DesktopSettings {
-  serverUrl: string;
-  downloadFolder: string;
-  /** Whether the receiver reports its byte count to the server's anonymous counter. */
-  reportStats: boolean;
-  /** Whether finished transfers are kept in the history; turning it off clears the history. */
-  keepHistory: boolean;
-  /**
-   * "Confirm the words before any file moves", the command line's `--verify`: a sender holds
-   * file data until its person says the words match, a receiver's Accept needs the same, and a
-   * device that cannot show words is refused (docs/protocol.md, "Verification words").
-   */
-  confirmWords: boolean;
-  /** A remembered device's quick save takes batches of at most this many bytes unasked. */
-  autoAcceptMaxBytes: number;
-}
+/** Settings are declared by their schema; they cross IPC as part of this contract. */
+export type { DesktopSettings };
 
 /**
  * This installation's name and the devices it remembers (docs/protocol.md, "Remembered

@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import type { DesktopSettings } from './contract';
 import { AUTO_ACCEPT_MAX_BYTES_LIMIT } from '../devices/auto-accept';
 import { HttpUrlSchema, PathSchema } from './value-schemas';
 
@@ -7,16 +6,27 @@ import { HttpUrlSchema, PathSchema } from './value-schemas';
 export const DesktopSettingsSchema = v.object({
   serverUrl: HttpUrlSchema,
   downloadFolder: PathSchema,
+  /** Whether the receiver reports its byte count to the server's anonymous counter. */
   reportStats: v.boolean(),
+  /** Whether finished transfers are kept in the history; turning it off clears the history. */
   keepHistory: v.boolean(),
+  /**
+   * "Confirm the words before any file moves", the command line's `--verify`: a sender holds
+   * file data until its person says the words match, a receiver's Accept needs the same, and a
+   * device that cannot show words is refused (docs/protocol.md, "Verification words").
+   */
   confirmWords: v.boolean(),
+  /** A remembered device's quick save takes batches of at most this many bytes unasked. */
   autoAcceptMaxBytes: v.pipe(
     v.number(),
     v.integer(),
     v.minValue(0),
     v.maxValue(AUTO_ACCEPT_MAX_BYTES_LIMIT),
   ),
-}) satisfies v.GenericSchema<unknown, DesktopSettings>;
+});
+
+/** The settings are what their schema reads, so the two cannot drift apart. */
+export type DesktopSettings = v.InferOutput<typeof DesktopSettingsSchema>;
 
 /**
  * Reads settings field by field: a field that is missing or fails its schema takes its value from

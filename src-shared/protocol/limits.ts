@@ -230,6 +230,12 @@ export const BROWSER_CERTIFICATE_VALID_DAYS = 365;
 export const BROWSER_STORAGE_WAIT_MS = 3000;
 
 /**
+ * A browser's download service worker that has not installed by then is taken as unusable, and
+ * received files are kept in memory instead.
+ */
+export const DOWNLOAD_WORKER_READY_TIMEOUT_MS = 5000;
+
+/**
  * A text message no larger than this (UTF-8 bytes) is held in memory and shown; a larger one is
  * saved as its file (docs/protocol.md, "Text messages"). Senders refuse to send a larger text.
  */

@@ -114,6 +114,13 @@ export interface PeerConnectionPort {
 }
 
 /**
+ * The label of a connection's one in-band channel, which the offerer opens (docs/protocol.md,
+ * "Connection requirement"). The specification names none, and an answerer takes whatever channel
+ * arrives, so the label is only what a peer's stack shows of it.
+ */
+export const DATA_CHANNEL_LABEL = 'ferry';
+
+/**
  * A data channel both ends create with the same label and stream id, negotiated out of band
  * (RFC 8832 is skipped): each end's channel opens as soon as the SCTP association is up, a round
  * trip before an in-band channel's would at its opener. Only the lanes use one (docs/protocol.md,

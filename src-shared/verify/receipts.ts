@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { RECEIPTS_MAX_BYTES } from '../protocol/limits';
-import type { KeptFileFolder, KeptFileReader } from './kept-files';
+import type { KeptFileFolder, KeptFileReader } from './kept-file-folder';
 import type { FileIdentity } from './part-sidecar';
 
 /**

@@ -9,11 +9,9 @@ import {
   encodeSignal,
   type NegotiationSignal,
 } from '../../../src-shared/session/negotiation-signal';
+import { DATA_CHANNEL_LABEL } from '../../../src-shared/session/ports';
 import type { SignalPayload } from '../../../src-shared/signaling/signal-payload';
 import { errorMessage } from '../../../src-shared/format/error-message';
-
-/** The label Ferry's PeerLink gives its one channel; tests compare it with the sender's. */
-export const FERRY_CHANNEL_LABEL = 'ferry';
 
 /** libdatachannel's states after which a connection carries nothing more. */
 const GONE_STATES: ReadonlySet<string> = new Set(['disconnected', 'failed', 'closed']);
@@ -273,7 +271,7 @@ export class Interception {
     this.#guard(() => {
       const b = this.#towardReceiver;
       // Creating the channel starts B's offer, with the label and defaults of Ferry's own.
-      this.#adopt(b, b.pc.createDataChannel(FERRY_CHANNEL_LABEL), this.#towardSender);
+      this.#adopt(b, b.pc.createDataChannel(DATA_CHANNEL_LABEL), this.#towardSender);
       // node-datachannel answers by itself once it has the offer.
       this.#towardSender.setRemote(offer.sdp, 'offer');
     })();

@@ -20,7 +20,6 @@ import { closeHttpServer, listen } from '../../signaling-server';
 import { Interception } from './interception';
 
 export {
-  FERRY_CHANNEL_LABEL,
   fingerprintsIn,
   type Carried,
   type FingerprintView,

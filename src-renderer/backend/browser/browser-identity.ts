@@ -1,5 +1,6 @@
 import { createStore, get, set, type UseStore } from 'idb-keyval';
-import { withDeadline } from './with-deadline';
+import { withDeadline } from '../../../src-shared/session/with-deadline';
+import { browserClock } from './browser-clock';
 import {
   readStoredDevices,
   type RememberedDevice,
@@ -41,7 +42,7 @@ function store(): UseStore | null {
 export function withStore<T>(work: (db: UseStore) => Promise<T>): Promise<T> {
   const db = store();
   if (db === null) return Promise.reject(new Error('IndexedDB is unavailable'));
-  return withDeadline(work(db), BROWSER_STORAGE_WAIT_MS, 'IndexedDB did not answer');
+  return withDeadline(browserClock, work(db), BROWSER_STORAGE_WAIT_MS, 'IndexedDB did not answer');
 }
 
 const generate = (): Promise<RTCCertificate> =>

@@ -1,14 +1,12 @@
 import type { NegotiationSignal } from '../../../src-shared/session/negotiation-signal';
-import type {
-  NegotiatedChannel,
-  PeerConnectionHandlers,
-  PeerConnectionPort,
+import {
+  DATA_CHANNEL_LABEL,
+  type NegotiatedChannel,
+  type PeerConnectionHandlers,
+  type PeerConnectionPort,
 } from '../../../src-shared/session/ports';
 import { browserChannelPort } from './channel-port';
 import { errorMessage } from '../../../src-shared/format/error-message';
-
-/** The label of the one data channel a sender opens; receivers take whatever channel arrives. */
-export const CHANNEL_LABEL = 'ferry';
 
 /**
  * One RTCPeerConnection attempt as the session core's PeerConnectionPort: the browser adapter.
@@ -72,7 +70,7 @@ export function browserPeer(options: {
   }
   if (role === 'offerer') {
     if (negotiated === undefined) {
-      awaitChannel(pc.createDataChannel(CHANNEL_LABEL, { ordered: true }));
+      awaitChannel(pc.createDataChannel(DATA_CHANNEL_LABEL, { ordered: true }));
     }
     pc.createOffer()
       .then((offer) => pc.setLocalDescription(offer))

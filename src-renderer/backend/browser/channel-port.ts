@@ -1,9 +1,11 @@
+import { closeWithGrace } from '../../../src-shared/session/close-grace';
 import { FrameInbox } from '../../../src-shared/session/frame-inbox';
 import type { ChannelHandlers, ChannelPort } from '../../../src-shared/session/ports';
 import {
   certificatesInUse,
   type StatsEntry,
 } from '../../../src-shared/verify/transport-certificates';
+import { browserClock } from './browser-clock';
 import { frameOf, sendFrame } from './channel-frames';
 import { isRelayed } from './route-kind';
 
@@ -80,22 +82,14 @@ export async function browserChannelPort(
       };
     },
     close(graceMs) {
-      // The close goes out behind every byte queued before it; its confirmation means the peer
-      // has them, and only then is the connection closed (or when `graceMs` runs out).
-      if (channel.readyState === 'closed' || graceMs <= 0) {
-        channel.close();
+      // Closed already: the peer has confirmed, there is nothing to wait for.
+      if (channel.readyState === 'closed') {
         letGo();
         return;
       }
-      const timer = setTimeout(letGo, graceMs);
-      channel.addEventListener(
-        'close',
-        () => {
-          clearTimeout(timer);
-          letGo();
-        },
-        { once: true },
-      );
+      channel.addEventListener('close', closeWithGrace(browserClock, graceMs, letGo), {
+        once: true,
+      });
       channel.close();
     },
     released,

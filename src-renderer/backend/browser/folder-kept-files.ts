@@ -1,4 +1,4 @@
-import type { KeptFileFolder, KeptFileReader } from '../../../src-shared/verify/kept-files';
+import type { KeptFileFolder, KeptFileReader } from '../../../src-shared/verify/kept-file-folder';
 import { fileIn, removeQuietly, writeText, type Folder } from './folder-access';
 import { FolderPart } from './folder-part';
 

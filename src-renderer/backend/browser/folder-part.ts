@@ -1,5 +1,6 @@
 import { withCollisionSuffix } from '../../../src-shared/names/collision-suffix';
 import { VERIFY_BLOCK_BYTES } from '../../../src-shared/protocol/limits';
+import type { StagedPart } from '../../../src-shared/session/resumable-target';
 import {
   PART_SUFFIX,
   SIDECAR_SUFFIX,
@@ -28,7 +29,7 @@ import {
  * the page still open (a lost link, a cancel), and the sidecar, written then, lists exactly the
  * blocks that reached the `.part`. A closed or crashed tab keeps nothing.
  */
-export class FolderPart {
+export class FolderPart implements StagedPart {
   readonly #folder: Folder;
   readonly #name: string;
   readonly #file: FolderFile;

@@ -8,11 +8,10 @@ import {
 } from './download-worker-messages';
 import { newRoomId } from './room-id';
 import { downloadName, type SaveTarget } from './save-target';
-import { withDeadline } from './with-deadline';
+import { DOWNLOAD_WORKER_READY_TIMEOUT_MS } from '../../../src-shared/protocol/limits';
+import { withDeadline } from '../../../src-shared/session/with-deadline';
+import { browserClock } from './browser-clock';
 import type { ZipSink } from './zip-download';
-
-/** A worker that has not installed by then is taken as unusable, and files are kept in memory. */
-export const WORKER_READY_TIMEOUT_MS = 5000;
 
 /**
  * The hidden frame that navigates to a download is removed this long after the file ends: removing
@@ -66,7 +65,7 @@ export class StreamedDownloads {
         scope: new URL('./', url).href,
       });
       return new StreamedDownloads(
-        await withDeadline(activated(registration), WORKER_READY_TIMEOUT_MS),
+        await withDeadline(browserClock, activated(registration), DOWNLOAD_WORKER_READY_TIMEOUT_MS),
       );
     } catch (error) {
       console.warn(
@@ -89,7 +88,7 @@ export class StreamedDownloads {
     });
     const start: StartDownload = { type: 'ferry-download-start', id: newRoomId(), name, size };
     this.#worker.postMessage(start, [channel.port2]);
-    const url = await withDeadline(ready, WORKER_READY_TIMEOUT_MS);
+    const url = await withDeadline(browserClock, ready, DOWNLOAD_WORKER_READY_TIMEOUT_MS);
     const frame = document.createElement('iframe');
     frame.hidden = true;
     frame.src = url;
