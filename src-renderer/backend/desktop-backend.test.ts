@@ -67,7 +67,7 @@ describe('the desktop backend over the preload bridge', () => {
       ok: false,
       error: {
         code: 'ERR_NOTHING_DROPPED',
-        message: 'Only files and folders from this computer can be dropped here.',
+        message: 'Only files and folders can be dropped here.',
       },
     });
     expect(requests).toEqual([]);

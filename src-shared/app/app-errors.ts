@@ -43,7 +43,7 @@ const SENTENCES = {
   /** A change that lowers a guard, which the person did not confirm in main's own dialog. */
   ERR_CHANGE_NOT_CONFIRMED: () => 'Nothing was changed: you did not confirm it.',
   /** A drop that held no file or folder. */
-  ERR_NOTHING_DROPPED: () => 'Only files and folders from this computer can be dropped here.',
+  ERR_NOTHING_DROPPED: () => 'Only files and folders can be dropped here.',
   /** Files the person chose or dropped that the browser could not read. */
   ERR_FILES_UNREADABLE: (reason: string) => `The browser could not read those files (${reason}).`,
   /** A send naming an item this page no longer holds. */
