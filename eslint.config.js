@@ -208,6 +208,18 @@ const secretComparisons = ['left', 'right'].flatMap((side) => {
   }));
 });
 
+// Limits and deadlines are named once, in src-shared (docs/architecture.md, "Layers"): a
+// top-level constant named like one (…_MS, …_BYTES, …_TIMEOUT, MAX_…) outside src-shared is refused,
+// so that a second definition cannot drift from the first. Tests and their support may name their
+// own.
+const LIMIT_NAME = '/(^MAX_|_MS$|_BYTES$|_TIMEOUT$)/';
+const LIMIT_OUTSIDE_SHARED =
+  'Define limits and deadlines once, in src-shared (its limits files), and import them here.';
+const limitsOutsideShared = ['Program >', 'Program > ExportNamedDeclaration >'].map((parent) => ({
+  selector: `${parent} VariableDeclaration[kind='const'] > VariableDeclarator[id.name=${LIMIT_NAME}]`,
+  message: LIMIT_OUTSIDE_SHARED,
+}));
+
 export default tseslint.config(
   {
     ignores: ['node_modules/', 'out/', 'dist/', 'release/', 'test-results/', 'playwright-report/'],
@@ -247,6 +259,11 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-syntax': ['error', ...secretComparisons] },
+  },
+  {
+    files: ['src-main/**/*.{ts,tsx}', 'src-renderer/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test-support/**', '**/testing/**'],
+    rules: { 'no-restricted-syntax': ['error', ...secretComparisons, ...limitsOutsideShared] },
   },
   {
     files: ['src-renderer/**/*.{ts,tsx}'],

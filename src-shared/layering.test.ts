@@ -168,3 +168,33 @@ describe('the layering below the top level is enforced by lint', () => {
     ).toEqual([]);
   });
 });
+
+describe('limits and deadlines are defined once, in src-shared, by lint', () => {
+  async function limitMessages(filePath: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath });
+    return (result?.messages ?? [])
+      .filter((m) => m.ruleId === 'no-restricted-syntax')
+      .map((m) => m.message);
+  }
+
+  it.each([
+    ['src-main/engine/bad.ts', 'export const WAIT_TIMEOUT = 5;'],
+    ['src-main/cli/bad.ts', 'const LINE_INTERVAL_MS = 2_000;\nexport const x = LINE_INTERVAL_MS;'],
+    ['src-renderer/backend/browser/bad.ts', 'export const BATCH_BYTES = 4;'],
+    ['src-renderer/components/bad.tsx', 'export const MAX_LISTED = 100;'],
+  ])('%s rejects a limit of its own: %s', async (file, code) => {
+    expect((await limitMessages(file, `${code}\n`)).join('\n')).toContain('src-shared');
+  });
+
+  it('accepts them in src-shared, in tests, and other constants anywhere', async () => {
+    expect(await limitMessages('src-shared/session/good.ts', 'export const X_MS = 1;\n')).toEqual(
+      [],
+    );
+    expect(
+      await limitMessages('src-main/engine/good.test.ts', 'const X_MS = 1;\nexport { X_MS };\n'),
+    ).toEqual([]);
+    expect(
+      await limitMessages('src-main/engine/good.ts', "export const LABEL = 'ferry';\n"),
+    ).toEqual([]);
+  });
+});

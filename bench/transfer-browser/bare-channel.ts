@@ -5,12 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import nodeDataChannel, { type DataChannel, type PeerConnection } from 'node-datachannel';
 import type { BrowserContext, Page } from 'playwright';
-import {
-  DOWNLOAD_BATCH_BYTES,
-  type DownloadChunk,
-  type StartDownload,
+import type {
+  DownloadChunk,
+  StartDownload,
 } from '../../src-renderer/backend/browser/download-worker-messages';
 import {
+  DOWNLOAD_BATCH_BYTES,
   CHUNK_MAX_BYTES,
   SDP_MAX_MESSAGE_SIZE_BYTES,
   SEND_BUFFER_HIGH_WATER_BYTES,

@@ -5,6 +5,7 @@ import type { CliIo } from './cli-io';
 import { EXIT, type ExitCode } from './exit-codes';
 import { HELP_TEXT } from './help-text';
 import { parseArgs } from './parse-args';
+import { EXIT_GUARD_MS } from '../../src-shared/app/app-limits';
 
 const processIo: CliIo = {
   out: {
@@ -75,7 +76,4 @@ async function main(argv: readonly string[]): Promise<ExitCode> {
 }
 
 process.exitCode = await main(process.argv.slice(2));
-// The engine closes every handle before `finished`; this only guards against a native handle
-// that outlives it, so a finished command never hangs.
-const EXIT_GUARD_MS = 15_000;
 setTimeout(() => process.exit(process.exitCode), EXIT_GUARD_MS).unref();

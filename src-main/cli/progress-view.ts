@@ -1,6 +1,7 @@
 import { formatBytes, formatSpeed } from '../../src-shared/format/format-bytes';
 import { formatDuration } from '../../src-shared/format/format-duration';
 import type { ProgressView } from '../../src-shared/transfer/transfer-view';
+import { PLAIN_LINE_INTERVAL_MS } from '../../src-shared/app/app-limits';
 
 export interface ProgressOutput {
   write(text: string): void;
@@ -9,8 +10,6 @@ export interface ProgressOutput {
   columns: number;
 }
 
-// A pipe or log file gets a line this often at most, so logs stay readable.
-const PLAIN_LINE_INTERVAL_MS = 2_000;
 const BAR_MIN_WIDTH = 10;
 
 /** Shows a running transfer: a redrawn bar on a terminal, occasional lines elsewhere. */

@@ -1,13 +1,7 @@
-/** Received bytes go to disk in batches of this size: few system calls, little memory held. */
-export const WRITE_BATCH_BYTES = 1024 * 1024;
+import { ALIGNED_BATCHES, WRITE_BATCH_BYTES } from '../../src-shared/session/session-limits';
 
-/**
- * How many page-aligned batch buffers exist at most, shared by every file being written. Beyond
- * them (a disk slower than the network) batches use ordinary buffers and buffered writes.
- */
-const ALIGNED_BATCHES = 8;
-
-const WASM_PAGE_BYTES = 64 * 1024;
+/** The size of a WebAssembly memory page, fixed by the WebAssembly specification. */
+const WASM_PAGE_SIZE = 64 * 1024;
 
 // Node has it at run time; its type definitions (ES2022 lib, no DOM) do not declare the value.
 declare const WebAssembly: {
@@ -50,7 +44,7 @@ class BatchBufferPool {
 
 function alignedSlices(): Uint8Array[] {
   const memory = new WebAssembly.Memory({
-    initial: (ALIGNED_BATCHES * WRITE_BATCH_BYTES) / WASM_PAGE_BYTES,
+    initial: (ALIGNED_BATCHES * WRITE_BATCH_BYTES) / WASM_PAGE_SIZE,
   });
   return Array.from(
     { length: ALIGNED_BATCHES },

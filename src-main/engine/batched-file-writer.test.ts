@@ -3,7 +3,7 @@ import { constants } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WRITE_BATCH_BYTES } from './batch-buffers';
+import { WRITE_BATCH_BYTES } from '../../src-shared/session/session-limits';
 import { BatchedFileWriter, type WriteHandles } from './batched-file-writer';
 import { scratchFolder } from './test-support/files-on-disk';
 

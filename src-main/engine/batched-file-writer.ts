@@ -1,5 +1,6 @@
 import type { FileHandle } from 'node:fs/promises';
-import { batchBuffers, WRITE_BATCH_BYTES, type BatchBuffer } from './batch-buffers';
+import { batchBuffers, type BatchBuffer } from './batch-buffers';
+import { WRITE_BATCH_BYTES } from '../../src-shared/session/session-limits';
 
 /** What a file system answers a direct write it cannot do (alignment, or no support at all). */
 const DIRECT_IO_REFUSED = new Set(['EINVAL', 'EOPNOTSUPP', 'ENOTSUP']);

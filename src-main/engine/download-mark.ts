@@ -2,6 +2,7 @@ import { execFile as execFileCallback } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { writeFile as writeWholeFile } from 'node:fs/promises';
 import { errorMessage } from '../../src-shared/format/error-message';
+import { QUARANTINE_WRITE_TIMEOUT_MS } from '../../src-shared/session/session-limits';
 
 /** What a mark can say about where a received file came from. */
 export interface MarkOrigin {
@@ -25,9 +26,6 @@ export interface MarkSystem {
   /** Runs `file` with `args`, without a shell. */
   execFile(file: string, args: readonly string[]): Promise<void>;
 }
-
-/** The macOS quarantine attribute's writer gets this long before the mark counts as failed. */
-export const QUARANTINE_WRITE_TIMEOUT_MS = 10_000;
 
 /**
  * The Windows zone record: zone 3 is the Internet, which is what makes Explorer and Office warn.

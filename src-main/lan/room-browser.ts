@@ -3,13 +3,9 @@ import { chooseLanAddress } from './lan-address';
 import { closeMdnsSocket, openMdnsSocket, type MdnsResponse } from './mdns-socket';
 import { ROOM_SERVICE, type LanRoom } from './room-records';
 import { RoomSightings } from './room-sightings';
+import { FIRST_REQUERY_MS, MAX_REQUERY_MS } from '../../src-shared/lan/limits';
 
 export type { LanRoom } from './room-records';
-
-// RFC 6762 section 5.2: continuous queries start one second apart and at least double each time.
-const FIRST_REQUERY_MS = 1_000;
-// Well below ROOM_SIGHTING_MAX_MS, so a lost answer or two never drops a live room.
-const MAX_REQUERY_MS = 30_000;
 
 export interface RoomBrowserOptions {
   /** The LAN IPv4 address whose network is searched. Default: the one chooseLanAddress() picks. */

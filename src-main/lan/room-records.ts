@@ -1,3 +1,5 @@
+import { LABEL_MAX_BYTES } from '../../src-shared/lan/limits';
+
 /** The DNS-SD service type a hosted room is announced under (RFC 6763), and its full name. */
 export const ROOM_SERVICE_TYPE = 'ferry';
 export const ROOM_SERVICE = `_${ROOM_SERVICE_TYPE}._tcp.local`;
@@ -7,10 +9,6 @@ export const ROOM_SERVICE = `_${ROOM_SERVICE_TYPE}._tcp.local`;
  * learns nothing about whose it is. A second one on the network becomes "Ferry room (2)".
  */
 export const DEFAULT_ROOM_NAME = 'Ferry room';
-
-// A DNS label holds at most 63 bytes; the responder appends " (2)" and so on to a name already
-// taken on the network, and that must still fit.
-const LABEL_MAX_BYTES = 63 - ' (99)'.length;
 
 /** What a hosted room tells the network about itself. */
 export interface RoomAdvert {

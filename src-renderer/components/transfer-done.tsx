@@ -12,11 +12,9 @@ import { SavedToDownloads } from './saved-to-downloads';
 import { StepHeading } from './step-heading';
 import { TransferTiming } from './transfer-timing';
 import { ReceivedText } from './received-text';
+import { MAX_LISTED_FILES } from '../../src-shared/app/app-limits';
 
 type Done = Extract<TransferView, { phase: 'done' }>;
-
-// A folder of thousands of files would make a list nobody reads and a page that crawls.
-export const MAX_LISTED_FILES = 100;
 
 /** What arrived, where to find it, and the way back to idle. */
 export function TransferDone({ view }: { view: Done }) {

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useFerryStores } from '../stores/stores-context';
+import { COPIED_FOR_MS } from '../../src-shared/app/app-limits';
 
 const ERR_CLIPBOARD = 'ERR_CLIPBOARD';
-/** How long a Copy button says it copied. */
-const COPIED_FOR_MS = 2000;
 
 /**
  * Copies `text` to the clipboard: `copied` is true for a moment after it worked, and a failure

@@ -4,7 +4,7 @@ import { err, ok } from '../../src-shared/ipc/result';
 import { ERROR_CODES, ERROR_MESSAGES, type ErrorCode } from '../../src-shared/protocol/error-codes';
 import type { TransferView } from '../../src-shared/transfer/transfer-view';
 import { QrCode } from '../components/qr-code';
-import { MAX_LISTED_FILES } from '../components/transfer-done';
+import { MAX_LISTED_FILES } from '../../src-shared/app/app-limits';
 import { CODE, OFFER, PHOTO, PROGRESS, WAITING_FOR_PEER } from '../testing/fixtures';
 import { push, renderApp } from '../testing/render-app';
 import {

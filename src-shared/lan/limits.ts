@@ -23,3 +23,15 @@ export const LAN_SEARCH_SETTLE_MS = 2 * SECOND_MS;
 
 /** How long a room's announcement may take (probing, renaming on conflict, announcing). */
 export const ROOM_ANNOUNCE_TIMEOUT_MS = 15 * SECOND_MS;
+
+/**
+ * A DNS label holds at most 63 bytes; the responder appends " (2)" and so on to a name already
+ * taken on the network, and that must still fit.
+ */
+export const LABEL_MAX_BYTES = 63 - ' (99)'.length;
+
+/** RFC 6762 section 5.2: continuous queries start one second apart and at least double each time. */
+export const FIRST_REQUERY_MS = SECOND_MS;
+
+/** Well below ROOM_SIGHTING_MAX_MS, so a lost answer or two never drops a live room. */
+export const MAX_REQUERY_MS = 30 * SECOND_MS;

@@ -51,3 +51,6 @@ function withSuffix(name: string, suffix: string): string {
   const { stem, extension } = splitExtension(name);
   return `${stem} (${suffix})${extension}`;
 }
+
+/** Gives up looking for a free `name (n).ext` after this many, as a folder that full is a mistake. */
+export const MAX_COLLISION_SUFFIX = 999;

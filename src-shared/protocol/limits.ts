@@ -243,3 +243,32 @@ export const TEXT_MESSAGE_MAX_BYTES = MiB;
 
 /** The one file a text message travels as, which a spec-only receiver saves as is. */
 export const TEXT_MESSAGE_FILE_NAME = 'message.txt';
+
+/**
+ * Chunks cross to the worker in batches of about this size, one message each: every message
+ * costs a hop between threads, whatever it carries.
+ */
+export const DOWNLOAD_BATCH_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Above this a receive held in memory gets a warning before it is accepted. Chosen for phones,
+ * the browsers most likely to end up here (a LAN room over plain HTTP offers no other way to
+ * save): their tabs are killed somewhere past a few hundred MiB.
+ */
+export const IN_MEMORY_WARNING_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Browsers fetch an object URL's download after the click returns; revoking it at once can cancel
+ * the download, so it is revoked after this.
+ */
+export const OBJECT_URL_LIFETIME_MS = 40_000;
+
+/**
+ * The hidden frame that navigates to a download is removed this long after the file ends: removing
+ * it before the browser has turned the navigation into a download cancels it, which for a small
+ * file can be a few milliseconds after it started.
+ */
+export const DOWNLOAD_FRAME_LIFETIME_MS = 40_000;
+
+/** Chromium stops a service worker after 30 s without events; a message resets that clock. */
+export const DOWNLOAD_WORKER_KEEP_ALIVE_MS = 10_000;

@@ -180,3 +180,15 @@ export const NATIVE_SCTP_SETTINGS = { delayedSackTime: 5 } as const;
  * best of the sizes measured against a Chromium sender (docs/performance.md).
  */
 export const LANE_SCTP_SETTINGS = { ...NATIVE_SCTP_SETTINGS, recvBufferSize: 2097152 } as const;
+
+/** The macOS quarantine attribute's writer gets this long before the mark counts as failed. */
+export const QUARANTINE_WRITE_TIMEOUT_MS = 10_000;
+
+/** Received bytes go to disk in batches of this size: few system calls, little memory held. */
+export const WRITE_BATCH_BYTES = 1024 * 1024;
+
+/**
+ * How many page-aligned batch buffers exist at most, shared by every file being written. Beyond
+ * them (a disk slower than the network) batches use ordinary buffers and buffered writes.
+ */
+export const ALIGNED_BATCHES = 8;

@@ -8,7 +8,7 @@ import { RedisProcess } from '../test-support/redis-process';
 import { ServerProcess, SIGNALING_SERVER_MAIN } from '../test-support/server-process';
 import { startTestServer, stopTestServer, type TestServer } from '../test-support/test-server';
 import { within } from '../test-support/within';
-import { SEAT_RELEASE_MAX_MS } from './cluster-timing';
+import { SEAT_RELEASE_MAX_MS } from '../../../src-shared/signaling/cluster-timing';
 
 // A survivor's sweep runs on its own timer: allow for a late tick on a busy machine.
 const SCHEDULING_SLACK_MS = 3000;

@@ -1,7 +1,7 @@
 import type { Redis, Result } from 'ioredis';
 import type { PeerAddress } from '../rooms/peer-address';
 import { decodeMembers } from '../rooms/redis-room-member';
-import { PRESENCE_TTL_MS, SEAT_KEY_TTL_MS } from './cluster-timing';
+import { PRESENCE_TTL_MS, SEAT_KEY_TTL_MS } from '../../../src-shared/signaling/cluster-timing';
 import { REDIS_KEYS } from './redis-keys';
 
 declare module 'ioredis' {

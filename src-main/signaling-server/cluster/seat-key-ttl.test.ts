@@ -7,7 +7,7 @@ import { join } from '../test-support/any-peer';
 import { SocketIoPeer, WsPeer } from '../test-support/peers';
 import { RedisProcess } from '../test-support/redis-process';
 import { startTestCluster } from '../test-support/test-cluster';
-import { SEAT_KEY_TTL_MS } from './cluster-timing';
+import { SEAT_KEY_TTL_MS } from '../../../src-shared/signaling/cluster-timing';
 import { InstancePresence } from './instance-presence';
 import { REDIS_KEYS } from './redis-keys';
 

@@ -10,7 +10,7 @@ import type { SignalingHub } from '../rooms/signaling-hub';
 import type { Clock, Every } from '../schedule';
 import type { SignalingState } from '../signaling-state';
 import { RedisByteCounter } from '../stats/redis-byte-counter';
-import { PRESENCE_REFRESH_INTERVAL_MS } from './cluster-timing';
+import { PRESENCE_REFRESH_INTERVAL_MS } from '../../../src-shared/signaling/cluster-timing';
 import { InstancePresence } from './instance-presence';
 import { RedisConnections } from './redis-connections';
 import { socketIoRedisAdapter, type SocketIoAdapter } from './socket-io-redis-adapter';

@@ -1,6 +1,6 @@
 import type { Redis, Result } from 'ioredis';
 import { ROOM_CAPACITY } from '../../../src-shared/signaling/limits';
-import { SEAT_KEY_TTL_MS } from '../cluster/cluster-timing';
+import { SEAT_KEY_TTL_MS } from '../../../src-shared/signaling/cluster-timing';
 import { REDIS_KEYS } from '../cluster/redis-keys';
 import type { PeerAddress } from './peer-address';
 import { decodeMembers, encodeMember } from './redis-room-member';

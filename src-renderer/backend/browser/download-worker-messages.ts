@@ -4,12 +4,6 @@
 /** The path segment under the worker's scope that its downloads live at. */
 export const DOWNLOAD_PATH_SEGMENT = 'ferry-download';
 
-/**
- * Chunks cross to the worker in batches of about this size, one message each: every message
- * costs a hop between threads, whatever it carries.
- */
-export const DOWNLOAD_BATCH_BYTES = 4 * 1024 * 1024;
-
 export interface StartDownload {
   type: 'ferry-download-start';
   id: string;

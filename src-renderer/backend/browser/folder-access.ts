@@ -1,7 +1,7 @@
-import { withCollisionSuffix } from '../../../src-shared/names/collision-suffix';
-
-/** Gives up looking for a free `name (n).ext` after this many, as a folder that full is a mistake. */
-export const MAX_COLLISION_SUFFIX = 999;
+import {
+  MAX_COLLISION_SUFFIX,
+  withCollisionSuffix,
+} from '../../../src-shared/names/collision-suffix';
 
 /** What a file in the folder reads as: the part of `File` used here. */
 export interface FolderFileContents {

@@ -1,4 +1,7 @@
-import { withCollisionSuffix } from '../../../src-shared/names/collision-suffix';
+import {
+  MAX_COLLISION_SUFFIX,
+  withCollisionSuffix,
+} from '../../../src-shared/names/collision-suffix';
 import { VERIFY_BLOCK_BYTES } from '../../../src-shared/protocol/limits';
 import type { StagedPart } from '../../../src-shared/session/resumable-target';
 import {
@@ -9,7 +12,6 @@ import {
 } from '../../../src-shared/verify/part-sidecar';
 import {
   freeName,
-  MAX_COLLISION_SUFFIX,
   removeQuietly,
   taken,
   writeText,

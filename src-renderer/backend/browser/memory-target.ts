@@ -1,17 +1,5 @@
 import { downloadName, type SaveTarget } from './save-target';
-
-/**
- * Above this a receive held in memory gets a warning before it is accepted. Chosen for phones,
- * the browsers most likely to end up here (a LAN room over plain HTTP offers no other way to
- * save): their tabs are killed somewhere past a few hundred MiB.
- */
-export const IN_MEMORY_WARNING_BYTES = 256 * 1024 * 1024;
-
-/**
- * Browsers fetch an object URL's download after the click returns; revoking it at once can cancel
- * the download, so it is revoked after this.
- */
-export const OBJECT_URL_LIFETIME_MS = 40_000;
+import { OBJECT_URL_LIFETIME_MS } from '../../../src-shared/protocol/limits';
 
 /** Starts a browser download of `blob` under `name`. */
 export function downloadBlob(blob: Blob, name: string): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IN_MEMORY_WARNING_BYTES } from './memory-target';
+import { IN_MEMORY_WARNING_BYTES } from '../../../src-shared/protocol/limits';
 import { inMemoryLabel } from './save-choice';
 
 describe('saving a receive in memory, the last resort', () => {

@@ -3,7 +3,8 @@ import type { OfferPacking, OfferView } from '../../../src-shared/transfer/trans
 import { offersZip, zipName } from '../../../src-shared/transfer/zip-offer';
 import { asFolder } from './folder-access';
 import { directoryPicker, folderTarget } from './folder-target';
-import { IN_MEMORY_WARNING_BYTES, memoryTarget } from './memory-target';
+import { memoryTarget } from './memory-target';
+import { IN_MEMORY_WARNING_BYTES } from '../../../src-shared/protocol/limits';
 import type { SaveTarget } from './save-target';
 import {
   streamedArchive,

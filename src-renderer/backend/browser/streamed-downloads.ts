@@ -1,6 +1,5 @@
 import downloadWorkerUrl from './download-worker?worker&url';
 import {
-  DOWNLOAD_BATCH_BYTES,
   type DownloadChunk,
   type DownloadNews,
   type KeepAlive,
@@ -8,20 +7,15 @@ import {
 } from './download-worker-messages';
 import { newRoomId } from './room-id';
 import { downloadName, type SaveTarget } from './save-target';
-import { DOWNLOAD_WORKER_READY_TIMEOUT_MS } from '../../../src-shared/protocol/limits';
+import {
+  DOWNLOAD_BATCH_BYTES,
+  DOWNLOAD_FRAME_LIFETIME_MS,
+  DOWNLOAD_WORKER_READY_TIMEOUT_MS,
+  DOWNLOAD_WORKER_KEEP_ALIVE_MS,
+} from '../../../src-shared/protocol/limits';
 import { withDeadline } from '../../../src-shared/session/with-deadline';
 import { browserClock } from './browser-clock';
 import type { ZipSink } from './zip-download';
-
-/**
- * The hidden frame that navigates to a download is removed this long after the file ends: removing
- * it before the browser has turned the navigation into a download cancels it, which for a small
- * file can be a few milliseconds after it started.
- */
-export const DOWNLOAD_FRAME_LIFETIME_MS = 40_000;
-
-/** Chromium stops a service worker after 30 s without events; a message resets that clock. */
-export const KEEP_ALIVE_INTERVAL_MS = 10_000;
 
 function activated(registration: ServiceWorkerRegistration): Promise<ServiceWorker> {
   const active = registration.active;
@@ -131,7 +125,7 @@ export class StreamedDownloads {
     const keepAlive: KeepAlive = { type: 'ferry-download-keepalive' };
     this.#keepAlive ??= setInterval(
       () => this.#worker.postMessage(keepAlive),
-      KEEP_ALIVE_INTERVAL_MS,
+      DOWNLOAD_WORKER_KEEP_ALIVE_MS,
     );
   }
 
