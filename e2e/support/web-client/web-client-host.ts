@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
 import { networkInterfaces } from 'node:os';
+import { INSECURE_TEST_HOST } from '../chromium';
 import { ChildProgram } from './child-program';
 import { ensureRendererBuilt } from './renderer-build';
 
@@ -24,9 +25,13 @@ const START_TIMEOUT_MS = 30_000;
  * The web client and a signaling server on one origin, as a LAN room serves them: the real web
  * host program (`src-main/web-host/main.ts`) with WITH_SIGNALING=1. `lan` listens on every
  * interface and hands out this machine's non-loopback address, which a browser treats as an
- * insecure origin, as a phone on the LAN does.
+ * insecure origin, as a phone on the LAN does. `insecureName` stays on loopback and hands out
+ * `http://ferry-lan.test:<port>`, which Chromium maps to loopback (CHROMIUM_ARGS) and still treats
+ * as an insecure origin; native peers get the loopback address as `serverUrl`.
  */
-export async function startWebClient(options: { lan?: boolean } = {}): Promise<RunningWebClient> {
+export async function startWebClient(
+  options: { lan?: boolean; insecureName?: boolean } = {},
+): Promise<RunningWebClient> {
   const root = ensureRendererBuilt();
   const lanAddress = options.lan ? nonLoopbackAddress() : undefined;
   const host = new ChildProgram('src-main/web-host/main.ts', [], {
@@ -38,10 +43,14 @@ export async function startWebClient(options: { lan?: boolean } = {}): Promise<R
   });
   const [, listening] = await host.waitForLine(/listening on (http:\S+)/, START_TIMEOUT_MS);
   const port = new URL(listening).port;
-  const url = lanAddress ? `http://${lanAddress}:${port}` : listening;
+  const url = lanAddress
+    ? `http://${lanAddress}:${port}`
+    : options.insecureName
+      ? `http://${INSECURE_TEST_HOST}:${port}`
+      : listening;
   return {
     url,
-    serverUrl: url,
+    serverUrl: options.insecureName ? listening : url,
     close: async () => {
       await host.stop();
     },
