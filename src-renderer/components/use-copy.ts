@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useFerryStores } from '../stores/stores-context';
 import { COPIED_FOR_MS } from '../../src-shared/app/app-limits';
+import { copyText } from '../page/copy-text';
 
 const ERR_CLIPBOARD = 'ERR_CLIPBOARD';
 
 /**
- * Copies `text` to the clipboard: `copied` is true for a moment after it worked, and a failure
- * becomes a notice saying `otherwise` (what the person can do instead).
+ * Copies `text` (page/copy-text.ts): `copied` is true for a moment after it worked, and where
+ * no way of copying worked, a notice says `otherwise` (what the person can do instead).
  */
 export function useCopy(text: string, otherwise: string): { copied: boolean; copy: () => void } {
   const { notice } = useFerryStores();
@@ -19,10 +20,10 @@ export function useCopy(text: string, otherwise: string): { copied: boolean; cop
   }, [copied]);
 
   const copy = (): void => {
-    navigator.clipboard.writeText(text).then(
-      () => setCopied(true),
-      () => notice.getState().show({ code: ERR_CLIPBOARD, message: otherwise }),
-    );
+    void copyText(text).then((done) => {
+      if (done) setCopied(true);
+      else notice.getState().show({ code: ERR_CLIPBOARD, message: otherwise });
+    });
   };
   return { copied, copy };
 }

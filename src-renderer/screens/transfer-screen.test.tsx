@@ -90,6 +90,41 @@ describe('sending, before the other device connects', () => {
     expect(screen.queryByRole('button', { name: 'Copied' })).toBeNull();
   });
 
+  it('copies by selection on a page without the clipboard API (plain HTTP), or says so', async () => {
+    const { user } = await showing(WAITING_FOR_PEER, {
+      snapshot: {
+        lanRoom: { state: 'on', url: LAN_URL },
+        settings: { ...TEST_SETTINGS, serverUrl: LAN_URL },
+      },
+    });
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: undefined });
+    const selected: string[] = [];
+    let copies = true;
+    Object.defineProperty(document, 'execCommand', {
+      configurable: true,
+      value: () => {
+        const field = document.activeElement;
+        if (field instanceof HTMLTextAreaElement) selected.push(field.value);
+        return copies;
+      },
+    });
+    try {
+      await user.click(screen.getByRole('button', { name: 'Copy' }));
+      expect(await screen.findByRole('button', { name: 'Copied' })).toBeTruthy();
+      expect(selected).toEqual([CODE]);
+      copies = false;
+      await user.click(screen.getByRole('button', { name: 'Copy link' }));
+      expect(
+        await screen.findByText(
+          'Ferry could not copy the link; scan the QR code or read out the code instead.',
+        ),
+      ).toBeTruthy();
+    } finally {
+      Reflect.deleteProperty(navigator, 'clipboard');
+      Reflect.deleteProperty(document, 'execCommand');
+    }
+  });
+
   it('puts the code itself in the QR code when no web client can receive it', async () => {
     await showing(WAITING_FOR_PEER);
     const qr = screen.getByRole('img', { name: 'QR code of the code' });
