@@ -23,6 +23,7 @@ export const DESKTOP_CAPABILITIES: BackendCapabilities = {
   revealFiles: true,
   settings: true,
   autoAcceptFromDevices: true,
+  plainHttpLimits: [],
 };
 
 const bridgeFailure = (error: unknown): BackendResult<never> =>

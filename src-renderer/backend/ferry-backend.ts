@@ -36,6 +36,13 @@ export interface SelectedItem {
 
 export type Surface = 'desktop' | 'browser';
 
+/**
+ * What a browser withholds from a page opened over plain HTTP, as a phone meets the LAN room
+ * (docs/architecture.md, "Pages on plain HTTP"): a folder the person chooses, downloads streamed
+ * through a service worker, notifications.
+ */
+export type PlainHttpLimit = 'choose-folder' | 'stream-downloads' | 'notify';
+
 export interface BackendCapabilities {
   /** Can host a LAN room and sees the rooms other Ferry apps announce. */
   lanRoom: boolean;
@@ -52,6 +59,8 @@ export interface BackendCapabilities {
   settings: boolean;
   /** Can accept offers from a remembered device without asking (the desktop app's quick save). */
   autoAcceptFromDevices: boolean;
+  /** What this surface cannot do only because it is a page opened over plain HTTP; said where it matters. */
+  plainHttpLimits: readonly PlainHttpLimit[];
 }
 
 export interface BackendSnapshot {

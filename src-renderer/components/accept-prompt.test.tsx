@@ -119,3 +119,30 @@ describe('the accept prompt and the verification words', () => {
     expect(screen.queryByText(/^Verification words/)).toBeNull();
   });
 });
+
+describe('the accept prompt on a page opened over plain HTTP', () => {
+  const onPlainHttp = (transfer: TransferView) =>
+    renderApp(
+      createScriptedBackend({
+        snapshot: { transfer },
+        capabilities: {
+          chooseDestination: false,
+          defaultDestinationResumes: false,
+          plainHttpLimits: ['choose-folder', 'stream-downloads', 'notify'],
+        },
+      }),
+    );
+
+  it('says what this page cannot do with the files and what would lift it', async () => {
+    await onPlainHttp(listedOffer());
+    expect(screen.getByTestId('plain-http-limits').textContent).toBe(
+      'This page was opened over plain HTTP, so the browser does not let it save into a folder you choose, nor stream downloads to disk as they arrive. Opened over https or from localhost it may; the Ferry desktop app always can.',
+    );
+    expect(screen.queryByRole('button', { name: 'Change' })).toBeNull();
+  });
+
+  it('says nothing of plain HTTP on a page that was not opened over it', async () => {
+    await showing(listedOffer());
+    expect(screen.queryByTestId('plain-http-limits')).toBeNull();
+  });
+});

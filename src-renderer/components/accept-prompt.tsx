@@ -12,6 +12,7 @@ import { StepHeading } from './step-heading';
 import { ZipChoice } from './zip-choice';
 import { TextOffer } from './text-offer';
 import { WordsQuestion } from './words-question';
+import { plainHttpSentence, SAVING_LIMITS } from '../wording/plain-http';
 
 type AwaitingAcceptance = Extract<TransferView, { phase: 'awaiting-acceptance' }>;
 
@@ -34,6 +35,9 @@ export function AcceptPrompt({ view }: { view: AwaitingAcceptance }) {
   // A chosen folder keeps the folders; only the downloads need the choice.
   const zip = chosen === null ? view.zip : undefined;
   const zipped = zip !== undefined && packing === 'zip';
+  const plainHttp = plainHttpSentence(
+    backend.capabilities.plainHttpLimits.filter((limit) => SAVING_LIMITS.includes(limit)),
+  );
   const change = chooseDestination
     ? '; a folder chosen with Change picks up where it left off'
     : '';
@@ -81,6 +85,11 @@ export function AcceptPrompt({ view }: { view: AwaitingAcceptance }) {
           {zipped
             ? `The .zip starts over if the connection drops: the browser deletes an unfinished one${change}.`
             : `Downloads start over if the connection drops${change}.`}
+        </p>
+      )}
+      {plainHttp !== undefined && (
+        <p className="hint" data-testid="plain-http-limits">
+          {plainHttp}
         </p>
       )}
       <PeerCheckLine check={offer.peerCheck} />

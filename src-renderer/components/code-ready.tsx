@@ -11,6 +11,7 @@ import { CodeDisplay } from './code-display';
 import { CopyLinkButton } from './copy-link-button';
 import { QrCode } from './qr-code';
 import { StepHeading } from './step-heading';
+import { plainHttpSentence } from '../wording/plain-http';
 
 type WaitingForPeer = Extract<TransferView, { phase: 'waiting-for-peer' }>;
 
@@ -26,6 +27,10 @@ export function CodeReady({ view }: { view: WaitingForPeer }) {
   const localOnly = webClient !== undefined && !reachableFromOtherDevices(webClient);
   const onLanRoom = room.state === 'on' && webClient === room.url;
   const headingId = useId();
+  // Said while the person waits, when a notification would have called them back.
+  const plainHttp = plainHttpSentence(
+    backend.capabilities.plainHttpLimits.filter((limit) => limit === 'notify'),
+  );
 
   return (
     <section className="step" aria-labelledby={headingId}>
@@ -64,6 +69,11 @@ export function CodeReady({ view }: { view: WaitingForPeer }) {
         )}
       </div>
       <CodeCountdown />
+      {plainHttp !== undefined && (
+        <p className="hint" data-testid="plain-http-limits">
+          {plainHttp}
+        </p>
+      )}
       <p className="next-step">
         On the other device, open Ferry, choose Receive and type these words. Ferry connects as soon
         as they do; keep this window open.

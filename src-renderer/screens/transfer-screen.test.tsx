@@ -125,6 +125,20 @@ describe('sending, before the other device connects', () => {
     }
   });
 
+  it('on a page opened over plain HTTP, says it cannot notify while the person waits', async () => {
+    await showing(WAITING_FOR_PEER, {
+      capabilities: { plainHttpLimits: ['choose-folder', 'stream-downloads', 'notify'] },
+    });
+    expect(screen.getByTestId('plain-http-limits').textContent).toBe(
+      'This page was opened over plain HTTP, so the browser does not let it notify you while it is out of sight. Opened over https or from localhost it may; the Ferry desktop app always can.',
+    );
+  });
+
+  it('says nothing of plain HTTP on the code screen of a page not opened over it', async () => {
+    await showing(WAITING_FOR_PEER);
+    expect(screen.queryByTestId('plain-http-limits')).toBeNull();
+  });
+
   it('puts the code itself in the QR code when no web client can receive it', async () => {
     await showing(WAITING_FOR_PEER);
     const qr = screen.getByRole('img', { name: 'QR code of the code' });

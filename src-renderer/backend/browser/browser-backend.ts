@@ -36,6 +36,7 @@ import { browserSessions, type BrowserStart } from './browser-sessions';
 import { findSignalingAddress } from './signaling-address';
 import type { SourceItem } from './source-files';
 import { StreamedDownloads } from './streamed-downloads';
+import { pageAbilities, plainHttpLimits } from './page-abilities';
 import { errorMessage } from '../../../src-shared/format/error-message';
 import { refused } from '../../../src-shared/app/app-errors';
 
@@ -193,6 +194,7 @@ export function createBrowserBackend(
       revealFiles: false,
       settings: false,
       autoAcceptFromDevices: false,
+      plainHttpLimits: plainHttpLimits(pageAbilities()),
     },
     webClientUrl: page.href,
 

@@ -15,6 +15,7 @@ import {
 } from '../../../src-shared/protocol/limits';
 import { withDeadline } from '../../../src-shared/session/with-deadline';
 import { browserClock } from './browser-clock';
+import { pageAbilities } from './page-abilities';
 import type { ZipSink } from './zip-download';
 
 function activated(registration: ServiceWorkerRegistration): Promise<ServiceWorker> {
@@ -52,7 +53,7 @@ export class StreamedDownloads {
    * service workers outside a secure context, a private window that refuses them).
    */
   static async register(): Promise<StreamedDownloads | undefined> {
-    if (!window.isSecureContext || !('serviceWorker' in navigator)) return undefined;
+    if (!pageAbilities().serviceWorker) return undefined;
     try {
       const url = new URL(downloadWorkerUrl, window.location.href);
       const registration = await navigator.serviceWorker.register(url, {
