@@ -21,7 +21,8 @@ export function pageAbilities(): PageAbilities {
     secureContext: window.isSecureContext,
     chooseFolder: directoryPicker() !== undefined,
     serviceWorker: 'serviceWorker' in navigator,
-    notifications: typeof Notification !== 'undefined',
+    // Chromium keeps the API on a plain-HTTP page but refuses it leave to notify.
+    notifications: window.isSecureContext && typeof Notification !== 'undefined',
   };
 }
 
