@@ -18,6 +18,7 @@ describe('choosing the backend', () => {
       revealFiles: true,
       settings: true,
       autoAcceptFromDevices: true,
+      plainHttpLimits: [],
     });
   });
 
