@@ -25,7 +25,8 @@ import type {
   TransferView,
 } from '../transfer/transfer-view';
 import { capsWithIdentity, type DeviceSetting } from '../devices/peer-identity';
-import { digestOfBlocks, FileDigest, type IncrementalSha256Factory } from '../verify/file-digest';
+import { digestOfBlocks, FileDigest } from '../verify/file-digest';
+import type { IncrementalSha256Factory } from '../verify/hash-functions';
 import { commitmentTo, newNonce } from '../verify/sas';
 import type { ChannelBuffer } from './channel-buffer';
 import { chunkSizeFor } from './chunk-plan';
@@ -51,7 +52,7 @@ export interface SendSessionConfig {
   sources: readonly FileSource[];
   /** What the metadata announces for each source; the sources themselves unless a test lies. */
   announced: readonly SenderFile[];
-  /** The runtime's incremental SHA-256, where it has one (file-digest.ts); else WebCrypto. */
+  /** The runtime's incremental SHA-256, where it has one (hash-functions.ts); else WebCrypto or JS. */
   incrementalSha256?: IncrementalSha256Factory;
   /** Ferry's extensions to offer (docs/protocol.md, "Capabilities"); empty for the spec's wire alone. */
   caps?: readonly Capability[];

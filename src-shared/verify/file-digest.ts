@@ -1,4 +1,10 @@
 import { VERIFY_BLOCK_BYTES } from '../protocol/limits';
+import {
+  fallbackIncrementalSha256,
+  sha256,
+  type IncrementalSha256,
+  type IncrementalSha256Factory,
+} from './hash-functions';
 
 /**
  * How many blocks may be hashing at once before `update` asks its caller to wait: enough to keep
@@ -6,47 +12,11 @@ import { VERIFY_BLOCK_BYTES } from '../protocol/limits';
  */
 const BLOCKS_IN_FLIGHT = 4;
 
-/** The part of WebCrypto used here; the shared code is compiled without DOM or Node types. */
-interface WebCrypto {
-  subtle?: { digest(algorithm: 'SHA-256', data: Uint8Array): Promise<ArrayBuffer> };
-}
-
-function subtle(): NonNullable<WebCrypto['subtle']> | undefined {
-  return (globalThis as { crypto?: WebCrypto }).crypto?.subtle;
-}
-
-/** True where WebCrypto's digest exists: Node, and browsers on a secure origin (https, localhost). */
-export function canDigest(): boolean {
-  return typeof subtle()?.digest === 'function';
-}
-
-/** SHA-256 of `bytes`, hashed off the calling thread where the runtime can (Node's thread pool). */
-export async function sha256(bytes: Uint8Array): Promise<Uint8Array> {
-  const digest = subtle()?.digest('SHA-256', bytes);
-  if (digest === undefined) throw new Error('this runtime has no WebCrypto digest');
-  return new Uint8Array(await digest);
-}
-
 export function toHex(bytes: Uint8Array): string {
   let hex = '';
   for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
   return hex;
 }
-
-/** An incremental SHA-256 (Node's `crypto.createHash('sha256')`), as much of it as is used here. */
-export interface IncrementalSha256 {
-  update(bytes: Uint8Array): unknown;
-  digest(): Uint8Array;
-}
-
-/**
- * A runtime's incremental SHA-256, where it has one: the native adapters pass Node's. Node's
- * WebCrypto copies each 4 MiB block into a new allocation on the calling thread before hashing it
- * on its pool, which costs a small machine about as much CPU as the hashing itself (measured with
- * bench:transfer); an incremental hash takes each chunk where it lies, with neither that copy nor
- * a block buffer, at about 0.5 s of one core per GiB. Browsers have none and use WebCrypto.
- */
-export type IncrementalSha256Factory = () => IncrementalSha256;
 
 /**
  * The digest of a run of blocks: SHA-256 over their digests in order (docs/protocol.md,
@@ -62,9 +32,9 @@ export async function digestOfBlocks(blocks: readonly Uint8Array[]): Promise<str
 /**
  * A file's content digest, built as its bytes go by in order: each full VERIFY_BLOCK_BYTES block
  * is hashed as soon as it is complete, the last (short) one on `finish`. One implementation for
- * every surface: the sender hashes what it reads, the receiver what arrives. Given an incremental hash (Node) each
- * block is hashed incrementally as its chunks go by; elsewhere it is gathered in one reused
- * buffer and handed to WebCrypto whole.
+ * every surface: the sender hashes what it reads, the receiver what arrives. Given an incremental
+ * hash (Node), or on a page without WebCrypto, each block is hashed incrementally as its chunks go
+ * by; elsewhere it is gathered in one reused buffer and handed to WebCrypto whole.
  */
 export class FileDigest {
   readonly #blocks: Promise<Uint8Array>[];
@@ -90,9 +60,9 @@ export class FileDigest {
   ) {
     this.#blocks = covered.map((block) => Promise.resolve(block));
     this.#onBlock = onBlock;
-    this.#incremental = incremental;
-    this.#hash = incremental?.();
-    this.#filling = new Uint8Array(incremental === undefined ? VERIFY_BLOCK_BYTES : 0);
+    this.#incremental = incremental ?? fallbackIncrementalSha256();
+    this.#hash = this.#incremental?.();
+    this.#filling = new Uint8Array(this.#incremental === undefined ? VERIFY_BLOCK_BYTES : 0);
   }
 
   /**
