@@ -49,6 +49,14 @@ async function plainPage(browser: Browser): Promise<FerryPage> {
   return page;
 }
 
+/**
+ * Whether the page hashed in its hash workers (docs/architecture.md, "Hashing"): without WebCrypto
+ * the JavaScript SHA-256 runs off the page's thread.
+ */
+function hashedInWorkers(peer: FerryPage): boolean {
+  return peer.page.workers().some((worker) => /\/hash-worker[^/]*\.js$/.test(worker.url()));
+}
+
 /** The same server's web client on loopback: a secure context, with WebCrypto. */
 async function securePage(browser: Browser): Promise<FerryPage> {
   const page = await openPeer(browser, room.serverUrl);
@@ -120,6 +128,7 @@ test.describe('a plain-http page and the CLI', () => {
       expect(sha256(join(into, name))).toBe(sha256(file));
     }
     await expectEveryFileVerified(sender, files);
+    expect(hashedInWorkers(sender)).toBe(true);
   });
 
   test('CLI → page: the prompt lists every file, the same words, every file verified', async ({
@@ -136,6 +145,7 @@ test.describe('a plain-http page and the CLI', () => {
     await receiver.accept();
 
     await expectEveryFileVerified(receiver, files);
+    expect(hashedInWorkers(receiver)).toBe(true);
     const sent = await sending.finished();
     expect(sent.exitCode, sent.output).toBe(0);
     expect(WORDS_LINE.exec(sent.output)?.[1]).toBe(shown);

@@ -29,7 +29,7 @@ import { SessionFailure, toFailure } from './session-failure';
 import { SessionTimers } from './session-timers';
 import { reconnects, type KeptBytes } from './link-watch';
 import { digestOfBlocks, FileDigest } from '../verify/file-digest';
-import type { IncrementalSha256Factory } from '../verify/hash-functions';
+import type { BlockSha256, IncrementalSha256Factory } from '../verify/hash-functions';
 import type { LaneOptions } from './lanes/lane-options';
 import { LaneReceiver } from './lanes/lane-receiver';
 import { commitmentTo, newNonce } from '../verify/sas';
@@ -66,6 +66,8 @@ export interface ReceiveSessionConfig {
   surface: Surface;
   /** The runtime's incremental SHA-256, where it has one (hash-functions.ts); else WebCrypto or JS. */
   incrementalSha256?: IncrementalSha256Factory;
+  /** Where the runtime hashes whole blocks off its thread (a page without WebCrypto: workers). */
+  blockSha256?: BlockSha256;
   /** Ferry's extensions this side speaks (docs/protocol.md, "Capabilities"). */
   caps?: readonly Capability[];
   /**
@@ -520,6 +522,7 @@ class ReceiveSession {
         blocks,
         (block, digest) => target.recordBlock?.(index, block, digest),
         this.#config.incrementalSha256,
+        this.#config.blockSha256,
       ),
     );
   }

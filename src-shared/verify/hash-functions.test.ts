@@ -117,3 +117,29 @@ describe.each(RUNTIMES)('with %s', (_, setUp) => {
     expect(await senderFileId(file)).toBe(id);
   });
 });
+
+describe('a file digest given a block hasher off the thread (a page’s hash workers)', () => {
+  it('hands it every whole block, a copy it may keep, and gives the same digest', async () => {
+    withoutWebCrypto();
+    const bytes = new Uint8Array(randomBytes(2 * VERIFY_BLOCK_BYTES + 5));
+    const handed: Uint8Array[] = [];
+    const offThread = (block: Uint8Array) => {
+      const copy = block.slice();
+      handed.push(copy);
+      return Promise.resolve(new Uint8Array(createHash('sha256').update(copy).digest()));
+    };
+    const digest = new FileDigest([], undefined, undefined, offThread);
+    for (let at = 0; at < bytes.length; at += 65_536) {
+      await digest.update(bytes.subarray(at, at + 65_536));
+    }
+    const withWorkers = await digest.finish();
+    expect(handed.map((block) => block.byteLength)).toEqual([
+      VERIFY_BLOCK_BYTES,
+      VERIFY_BLOCK_BYTES,
+      5,
+    ]);
+    const inline = new FileDigest();
+    await inline.update(bytes);
+    expect(withWorkers).toBe(await inline.finish());
+  });
+});

@@ -62,6 +62,13 @@ export interface IncrementalSha256 {
 export type IncrementalSha256Factory = () => IncrementalSha256;
 
 /**
+ * SHA-256 of one whole block, off the calling thread: a page without WebCrypto passes its hash
+ * workers' (src-renderer/backend/browser/hash-worker-pool.ts). It must copy or hand off `block`
+ * before it returns: the caller reuses that buffer for the next block.
+ */
+export type BlockSha256 = (block: Uint8Array) => Promise<Uint8Array>;
+
+/**
  * The incremental SHA-256 a runtime without WebCrypto hashes file blocks with: it takes each
  * chunk where it lies, so a page needs no 4 MiB block buffer. Undefined where WebCrypto exists,
  * which hashes whole blocks off the page's thread instead.
