@@ -11,7 +11,7 @@ import {
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PART_KEEP_MS, VERIFY_BLOCK_BYTES } from '../../src-shared/protocol';
-import { sha256 } from '../../src-shared/verify/file-digest';
+import { sha256 } from '../../src-shared/verify/hash-functions';
 import { findKeptFile, sweepKeptParts } from '../../src-shared/verify/kept-files';
 import { RECEIPTS_MAX_BYTES } from '../../src-shared/protocol/limits';
 import { findReceived, RECEIPTS_NAME, recordReceipt } from '../../src-shared/verify/receipts';

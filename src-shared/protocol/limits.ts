@@ -109,10 +109,17 @@ export const ROLE_WAIT_TIMEOUT_MS = 20_000;
 
 /**
  * Content digests are SHA-256 over fixed blocks of this size; a file's digest is the SHA-256 of
- * its block digests in order. A browser hashes a block at once with WebCrypto, and a resume
- * starts on a block boundary.
+ * its block digests in order. A browser hashes a block at once (WebCrypto, or a worker where it
+ * has none), and a resume starts on a block boundary.
  */
 export const VERIFY_BLOCK_BYTES = 4 * MiB;
+
+/**
+ * How many blocks may be hashing at once before a FileDigest asks its caller to wait: enough to
+ * keep the hashing threads busy, little enough that a fast link cannot pile up memory. Also the
+ * most Web Workers a page without WebCrypto hashes in (docs/architecture.md, "Hashing").
+ */
+export const VERIFY_BLOCKS_IN_FLIGHT = 4;
 
 /** A digest on the wire: SHA-256 in lowercase hex. */
 export const VERIFY_DIGEST_PATTERN = /^[0-9a-f]{64}$/;

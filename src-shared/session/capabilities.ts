@@ -1,19 +1,18 @@
 import { CAPABILITIES, type Capability } from '../protocol/messages';
-import { canDigest } from '../verify/file-digest';
 
 /** Every extension this build speaks (docs/protocol.md, "Capabilities"). */
 export const FERRY_CAPABILITIES: readonly Capability[] = CAPABILITIES;
 
 /**
- * What this runtime can offer: every extension rests on WebCrypto's SHA-256 (content digests,
- * the verification words), so a browser page without it (plain http on a LAN address) offers
- * none and speaks the spec's wire alone.
+ * What this runtime can offer. Every extension rests on SHA-256 and HMAC (content digests, the
+ * verification words, the link proof), which every runtime has: WebCrypto where it exists, else
+ * JavaScript (hash-functions.ts), so a page on plain http offers as much as one on https.
  */
 export function offeredCapabilities(
   enabled = true,
   runtime: { lanes: boolean } = { lanes: false },
 ): readonly Capability[] {
-  if (!enabled || !canDigest()) return [];
+  if (!enabled) return [];
   // `lanes` needs a runtime that can open more connections for the session (docs/protocol.md,
   // "Lanes"): the native peers, and a page that receives (it answers lanes, never stripes).
   // `lane-mtu` (answering a lane's probe) belongs to it.

@@ -196,7 +196,7 @@ describe('the session core receiving a batch', () => {
     expect(last(views)).toMatchObject({ phase: 'failed', code: 'ERR_LINK_MISMATCH' });
   });
 
-  it('with a key it cannot prove (a page without WebCrypto offers nothing), is served as without one', async () => {
+  it('with a key it cannot prove (extensions turned off, it offers nothing), is served as without one', async () => {
     const storage = recordingTarget();
     const { channel, views } = start('browser', storage, 'accept', [], KEY);
     channel.receive(metadata());

@@ -28,7 +28,8 @@ import { freeSpaceReserve } from '../protocol/free-space-reserve';
 import { SessionFailure, toFailure } from './session-failure';
 import { SessionTimers } from './session-timers';
 import { reconnects, type KeptBytes } from './link-watch';
-import { digestOfBlocks, FileDigest, type IncrementalSha256Factory } from '../verify/file-digest';
+import { digestOfBlocks, FileDigest } from '../verify/file-digest';
+import type { BlockSha256, IncrementalSha256Factory } from '../verify/hash-functions';
 import type { LaneOptions } from './lanes/lane-options';
 import { LaneReceiver } from './lanes/lane-receiver';
 import { commitmentTo, newNonce } from '../verify/sas';
@@ -63,8 +64,10 @@ export interface ReceiveSessionConfig {
   lanes?: LaneOptions;
   clock: Clock;
   surface: Surface;
-  /** The runtime's incremental SHA-256, where it has one (file-digest.ts); else WebCrypto. */
+  /** The runtime's incremental SHA-256, where it has one (hash-functions.ts); else WebCrypto or JS. */
   incrementalSha256?: IncrementalSha256Factory;
+  /** Where the runtime hashes whole blocks off its thread (a page without WebCrypto: workers). */
+  blockSha256?: BlockSha256;
   /** Ferry's extensions this side speaks (docs/protocol.md, "Capabilities"). */
   caps?: readonly Capability[];
   /**
@@ -201,7 +204,7 @@ class ReceiveSession {
       checksFreeSpace: !acceptance.ask && acceptance.target.freeSpace !== undefined,
       ...(config.keptBytes === undefined ? {} : { keptBytes: config.keptBytes }),
       ...(sasNonce === undefined ? {} : { sasNonce }),
-      // A key is held only where this runtime can prove it: a page without WebCrypto announces
+      // A key is held only where this side can prove it: with extensions turned off it announces
       // nothing, so its key could never be used. Nothing the other side does decides this; its
       // silence about `link` is refused (docs/protocol.md, "Secret link").
       holdsLinkSecret: config.linkSecret !== undefined && canProveLink(config),
@@ -519,6 +522,7 @@ class ReceiveSession {
         blocks,
         (block, digest) => target.recordBlock?.(index, block, digest),
         this.#config.incrementalSha256,
+        this.#config.blockSha256,
       ),
     );
   }

@@ -1,5 +1,6 @@
 import { RECONNECT_WINDOW_MS } from '../protocol/limits';
-import { sha256, toHex } from '../verify/file-digest';
+import { toHex } from '../verify/file-digest';
+import { sha256 } from '../verify/hash-functions';
 import { newNonce } from '../verify/sas';
 import { connect, type ConnectTimeouts } from './connect-peer';
 import type { TransferDirection, TransferView } from '../transfer/transfer-view';

@@ -25,7 +25,8 @@ import type {
   TransferView,
 } from '../transfer/transfer-view';
 import { capsWithIdentity, type DeviceSetting } from '../devices/peer-identity';
-import { digestOfBlocks, FileDigest, type IncrementalSha256Factory } from '../verify/file-digest';
+import { digestOfBlocks, FileDigest } from '../verify/file-digest';
+import type { BlockSha256, IncrementalSha256Factory } from '../verify/hash-functions';
 import { commitmentTo, newNonce } from '../verify/sas';
 import type { ChannelBuffer } from './channel-buffer';
 import { chunkSizeFor } from './chunk-plan';
@@ -51,8 +52,10 @@ export interface SendSessionConfig {
   sources: readonly FileSource[];
   /** What the metadata announces for each source; the sources themselves unless a test lies. */
   announced: readonly SenderFile[];
-  /** The runtime's incremental SHA-256, where it has one (file-digest.ts); else WebCrypto. */
+  /** The runtime's incremental SHA-256, where it has one (hash-functions.ts); else WebCrypto or JS. */
   incrementalSha256?: IncrementalSha256Factory;
+  /** Where the runtime hashes whole blocks off its thread (a page without WebCrypto: workers). */
+  blockSha256?: BlockSha256;
   /** Ferry's extensions to offer (docs/protocol.md, "Capabilities"); empty for the spec's wire alone. */
   caps?: readonly Capability[];
   /**
@@ -411,7 +414,12 @@ class SendSession {
     const reader = await this.#config.sources[index].open(0, VERIFY_BLOCK_BYTES);
     if ('kind' in reader) return undefined;
     try {
-      const digest = new FileDigest([], undefined, this.#config.incrementalSha256);
+      const digest = new FileDigest(
+        [],
+        undefined,
+        this.#config.incrementalSha256,
+        this.#config.blockSha256,
+      );
       let position = 0;
       while (position < offset) {
         const read = await reader.next();
@@ -431,12 +439,23 @@ class SendSession {
   /** A digest of the file for a verifying receiver, carried on from the checked prefix. */
   async #digestFrom(index: number, offset: number): Promise<FileDigest | undefined> {
     if (!this.#machine.agreed.has('verify')) return undefined;
-    if (offset === 0) return new FileDigest([], undefined, this.#config.incrementalSha256);
+    if (offset === 0)
+      return new FileDigest(
+        [],
+        undefined,
+        this.#config.incrementalSha256,
+        this.#config.blockSha256,
+      );
     const prefix = this.#prefixes.get(index);
     const blocks =
       prefix?.offset === offset ? prefix.blocks : await this.#hashPrefix(index, offset);
     if (blocks === undefined) throw new Error('the file could not be read again');
-    return new FileDigest(blocks, undefined, this.#config.incrementalSha256);
+    return new FileDigest(
+      blocks,
+      undefined,
+      this.#config.incrementalSha256,
+      this.#config.blockSha256,
+    );
   }
 
   async #stream(index: number, offset: number): Promise<void> {

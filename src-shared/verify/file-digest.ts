@@ -1,52 +1,17 @@
-import { VERIFY_BLOCK_BYTES } from '../protocol/limits';
-
-/**
- * How many blocks may be hashing at once before `update` asks its caller to wait: enough to keep
- * the hashing threads busy, little enough that a fast link cannot pile up memory.
- */
-const BLOCKS_IN_FLIGHT = 4;
-
-/** The part of WebCrypto used here; the shared code is compiled without DOM or Node types. */
-interface WebCrypto {
-  subtle?: { digest(algorithm: 'SHA-256', data: Uint8Array): Promise<ArrayBuffer> };
-}
-
-function subtle(): NonNullable<WebCrypto['subtle']> | undefined {
-  return (globalThis as { crypto?: WebCrypto }).crypto?.subtle;
-}
-
-/** True where WebCrypto's digest exists: Node, and browsers on a secure origin (https, localhost). */
-export function canDigest(): boolean {
-  return typeof subtle()?.digest === 'function';
-}
-
-/** SHA-256 of `bytes`, hashed off the calling thread where the runtime can (Node's thread pool). */
-export async function sha256(bytes: Uint8Array): Promise<Uint8Array> {
-  const digest = subtle()?.digest('SHA-256', bytes);
-  if (digest === undefined) throw new Error('this runtime has no WebCrypto digest');
-  return new Uint8Array(await digest);
-}
+import { VERIFY_BLOCK_BYTES, VERIFY_BLOCKS_IN_FLIGHT } from '../protocol/limits';
+import {
+  fallbackIncrementalSha256,
+  sha256,
+  type BlockSha256,
+  type IncrementalSha256,
+  type IncrementalSha256Factory,
+} from './hash-functions';
 
 export function toHex(bytes: Uint8Array): string {
   let hex = '';
   for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
   return hex;
 }
-
-/** An incremental SHA-256 (Node's `crypto.createHash('sha256')`), as much of it as is used here. */
-export interface IncrementalSha256 {
-  update(bytes: Uint8Array): unknown;
-  digest(): Uint8Array;
-}
-
-/**
- * A runtime's incremental SHA-256, where it has one: the native adapters pass Node's. Node's
- * WebCrypto copies each 4 MiB block into a new allocation on the calling thread before hashing it
- * on its pool, which costs a small machine about as much CPU as the hashing itself (measured with
- * bench:transfer); an incremental hash takes each chunk where it lies, with neither that copy nor
- * a block buffer, at about 0.5 s of one core per GiB. Browsers have none and use WebCrypto.
- */
-export type IncrementalSha256Factory = () => IncrementalSha256;
 
 /**
  * The digest of a run of blocks: SHA-256 over their digests in order (docs/protocol.md,
@@ -62,17 +27,19 @@ export async function digestOfBlocks(blocks: readonly Uint8Array[]): Promise<str
 /**
  * A file's content digest, built as its bytes go by in order: each full VERIFY_BLOCK_BYTES block
  * is hashed as soon as it is complete, the last (short) one on `finish`. One implementation for
- * every surface: the sender hashes what it reads, the receiver what arrives. Given an incremental hash (Node) each
- * block is hashed incrementally as its chunks go by; elsewhere it is gathered in one reused
- * buffer and handed to WebCrypto whole.
+ * every surface: the sender hashes what it reads, the receiver what arrives. Given an incremental
+ * hash (Node) each block is hashed incrementally as its chunks go by; elsewhere it is gathered in
+ * one reused buffer and handed whole to the runtime's hasher off this thread (a page without
+ * WebCrypto: its workers), else to WebCrypto; with neither, incrementally in JavaScript.
  */
 export class FileDigest {
   readonly #blocks: Promise<Uint8Array>[];
   readonly #onBlock: ((index: number, digest: Uint8Array) => void) | undefined;
   readonly #incremental: IncrementalSha256Factory | undefined;
-  /** The current block's incremental hash; undefined where blocks go to WebCrypto. */
+  readonly #wholeBlocks: BlockSha256;
+  /** The current block's incremental hash; undefined where whole blocks are hashed. */
   #hash: IncrementalSha256 | undefined;
-  /** Reused for every block: WebCrypto copies what it is given before `digest` returns. */
+  /** Reused for every block: a block hasher copies what it is given before it returns. */
   readonly #filling: Uint8Array;
   #filled = 0;
   #pending: Promise<Uint8Array>[] = [];
@@ -82,17 +49,21 @@ export class FileDigest {
   /**
    * `covered`: the digests of the blocks before the first byte this digest will see (a resumed
    * file starts on a block boundary). `onBlock` hears of each new full block, in order.
+   * `incremental` or `offThread`: the runtime's own ways to hash (hash-functions.ts).
    */
   constructor(
     covered: readonly Uint8Array[] = [],
     onBlock?: (index: number, digest: Uint8Array) => void,
     incremental?: IncrementalSha256Factory,
+    offThread?: BlockSha256,
   ) {
     this.#blocks = covered.map((block) => Promise.resolve(block));
     this.#onBlock = onBlock;
-    this.#incremental = incremental;
-    this.#hash = incremental?.();
-    this.#filling = new Uint8Array(incremental === undefined ? VERIFY_BLOCK_BYTES : 0);
+    this.#incremental =
+      incremental ?? (offThread === undefined ? fallbackIncrementalSha256() : undefined);
+    this.#wholeBlocks = offThread ?? sha256;
+    this.#hash = this.#incremental?.();
+    this.#filling = new Uint8Array(this.#incremental === undefined ? VERIFY_BLOCK_BYTES : 0);
   }
 
   /**
@@ -109,7 +80,7 @@ export class FileDigest {
       taken += count;
       if (this.#filled === VERIFY_BLOCK_BYTES) this.#seal(true);
     }
-    if (this.#pending.length < BLOCKS_IN_FLIGHT) return undefined;
+    if (this.#pending.length < VERIFY_BLOCKS_IN_FLIGHT) return undefined;
     return Promise.all(this.#pending).then(() => undefined);
   }
 
@@ -146,9 +117,9 @@ export class FileDigest {
     return Promise.resolve(new Uint8Array(hash.digest()));
   }
 
-  /** The gathered block, hashed by WebCrypto off this thread where the runtime can. */
+  /** The gathered block, hashed off this thread where the runtime can. */
   #hashFilling(): Promise<Uint8Array> {
-    const hashing = sha256(this.#filling.subarray(0, this.#filled));
+    const hashing = this.#wholeBlocks(this.#filling.subarray(0, this.#filled));
     this.#pending.push(hashing);
     void hashing.then(() => {
       this.#pending = this.#pending.filter((pending) => pending !== hashing);

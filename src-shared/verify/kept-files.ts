@@ -1,7 +1,7 @@
 import { withCollisionSuffix } from '../names/collision-suffix';
 import { PART_KEEP_MS, VERIFY_BLOCK_BYTES } from '../protocol/limits';
 import type { ResumePoint } from '../session/save-target';
-import { sha256 } from './file-digest';
+import { sha256 } from './hash-functions';
 import type { KeptFileFolder, KeptFileReader } from './kept-file-folder';
 import { findReceived } from './receipts';
 import {

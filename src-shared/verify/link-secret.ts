@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { LINK_CONTEXT, LINK_SECRET_BYTES, LINK_SECRET_PATTERN } from '../protocol/limits';
 import { toHex } from './file-digest';
+import { hmacSha256 } from './hash-functions';
 import type { SasInput } from './sas';
 
 // The secret link (docs/protocol.md, "Secret link"): a secret the signaling server never sees,
@@ -71,26 +72,8 @@ export function linkSecretBytes(secret: string): Uint8Array {
   return bytes;
 }
 
-/** The part of WebCrypto used here; the shared code is compiled without DOM or Node types. */
-interface HmacCrypto {
-  subtle?: {
-    importKey(
-      format: 'raw',
-      key: Uint8Array,
-      algorithm: { name: 'HMAC'; hash: 'SHA-256' },
-      extractable: false,
-      usages: ['sign'],
-    ): Promise<unknown>;
-    sign(algorithm: 'HMAC', key: unknown, data: Uint8Array): Promise<ArrayBuffer>;
-  };
-}
-
 const utf8 = new TextEncoder();
 
-/**
- * One side's proof: HMAC-SHA256 keyed with the secret over the context, the role, both nonces
- * and both fingerprints in the roles' order, in lowercase hex.
- */
 /** This side's proof, and the one the other side must send, computed from the same input. */
 export async function linkProofs(
   secret: string,
@@ -105,16 +88,11 @@ export async function linkProofs(
   return { own, expected };
 }
 
+/**
+ * One side's proof: HMAC-SHA256 keyed with the secret over the context, the role, both nonces
+ * and both fingerprints in the roles' order, in lowercase hex.
+ */
 export async function linkProof(secret: string, role: LinkRole, input: SasInput): Promise<string> {
-  const subtle = (globalThis as { crypto?: HmacCrypto }).crypto?.subtle;
-  if (subtle === undefined) throw new Error('this runtime has no WebCrypto HMAC');
-  const key = await subtle.importKey(
-    'raw',
-    linkSecretBytes(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
   const message = [
     role,
     input.senderNonce,
@@ -122,5 +100,5 @@ export async function linkProof(secret: string, role: LinkRole, input: SasInput)
     input.senderFingerprint,
     input.receiverFingerprint,
   ].join('\n');
-  return toHex(new Uint8Array(await subtle.sign('HMAC', key, utf8.encode(LINK_CONTEXT + message))));
+  return toHex(await hmacSha256(linkSecretBytes(secret), utf8.encode(LINK_CONTEXT + message)));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { VERIFY_BLOCK_BYTES } from '../protocol/limits';
-import { sha256 } from './file-digest';
+import { sha256 } from './hash-functions';
 import { digestLine, readSidecar, sidecarMaxBytes, sidecarText } from './part-sidecar';
 
 const identity = { name: 'album/big.bin', size: 3 * VERIFY_BLOCK_BYTES + 10, senderFileId: 'abc' };

@@ -6,7 +6,8 @@ import {
   SAS_NONCE_BYTES,
   SAS_WORD_COUNT,
 } from '../protocol/limits';
-import { sha256, toHex } from './file-digest';
+import { toHex } from './file-digest';
+import { sha256 } from './hash-functions';
 
 // The short authentication string (docs/protocol.md, "Verification words"): one implementation
 // for every surface, so two Ferry peers that see the same connection show the same words.

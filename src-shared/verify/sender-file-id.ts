@@ -1,4 +1,4 @@
-import { sha256 } from './file-digest';
+import { sha256 } from './hash-functions';
 
 /** A sender's file id keeps this many bytes of its SHA-256: 128 bits, 22 characters of base64url. */
 export const SENDER_FILE_ID_BYTES = 16;

@@ -13,9 +13,12 @@ const PICKED_LISTED_MS = 15_000;
 /**
  * Debian's Firefox ESR, headless, driven over WebDriver BiDi: Playwright can only drive its own
  * patched Firefox, which cannot be downloaded offline, while puppeteer-core speaks the standard
- * protocol every stock Firefox has.
+ * protocol every stock Firefox has. `prefs` are added for this launch only.
  */
-export function launchFirefox(executablePath: string): Promise<Browser> {
+export function launchFirefox(
+  executablePath: string,
+  prefs: Record<string, string | number | boolean> = {},
+): Promise<Browser> {
   return puppeteer.launch({
     browser: 'firefox',
     protocol: 'webDriverBiDi',
@@ -29,6 +32,7 @@ export function launchFirefox(executablePath: string): Promise<Browser> {
       // Otherwise headless Firefox cancels the page's file input the moment it opens, before
       // WebDriver BiDi can fill it (../shared/WEBRTC-NOTES.md, "Firefox").
       'remote.bidi.dismiss_file_pickers.enabled': false,
+      ...prefs,
     },
   });
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PART_KEEP_MS, VERIFY_BLOCK_BYTES } from '../../../src-shared/protocol/limits';
-import { sha256, toHex } from '../../../src-shared/verify/file-digest';
+import { toHex } from '../../../src-shared/verify/file-digest';
+import { sha256 } from '../../../src-shared/verify/hash-functions';
 import { readSidecar, sidecarText } from '../../../src-shared/verify/part-sidecar';
 import { RECEIPTS_NAME } from '../../../src-shared/verify/receipts';
 import { MemoryFolder } from '../../testing/memory-folder';

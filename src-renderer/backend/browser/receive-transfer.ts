@@ -25,6 +25,7 @@ import { browserSignalingRequests } from './browser-http';
 import type { SaveChoice } from './save-choice';
 import type { SaveTarget } from './save-target';
 import { WORDS_UNAVAILABLE, WordsQuestion } from '../../../src-shared/verify/confirm-words';
+import { pageHashing } from './worker-sha256';
 
 export interface ReceiveOptions {
   signalingAddress: string;
@@ -108,6 +109,7 @@ export class ReceiveTransfer {
               surface: 'browser',
               caps: offeredCapabilities(true, { lanes: true }),
               randomBytes,
+              ...pageHashing(),
               ...(linkSecret === undefined ? {} : { linkSecret }),
               local,
               devices: this.#options.devices,

@@ -26,6 +26,7 @@ import { textSource } from '../../../src-shared/session/text-message';
 import type { FileSource } from '../../../src-shared/session/file-source';
 import type { SenderFile } from '../../../src-shared/protocol/sender';
 import { WORDS_UNAVAILABLE, WordsQuestion } from '../../../src-shared/verify/confirm-words';
+import { pageHashing } from './worker-sha256';
 
 export interface SendOptions {
   signalingAddress: string;
@@ -125,6 +126,7 @@ export class SendTransfer {
             announced,
             caps,
             randomBytes,
+            ...pageHashing(),
             ...(linkSecret === undefined ? {} : { linkSecret }),
             ...(text === undefined ? {} : { textMessage: true }),
             local,

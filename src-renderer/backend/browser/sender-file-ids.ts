@@ -1,4 +1,3 @@
-import { canDigest } from '../../../src-shared/verify/file-digest';
 import { senderFileId } from '../../../src-shared/verify/sender-file-id';
 import { newRoomId } from './room-id';
 import type { SourceFile } from './source-files';
@@ -48,14 +47,12 @@ export function deviceSalt(storage: () => SaltStorage | undefined = localStorage
 
 /**
  * The metadata ids of the files to send, each derived from this browser's salt, the relative
- * name, size and modification time (docs/protocol.md, "Resume"). Without WebCrypto (plain http on
- * a LAN address) nothing resumes, so the ids just number the files.
+ * name, size and modification time (docs/protocol.md, "Resume").
  */
 export async function sentFileIds(
   files: readonly SourceFile[],
   device: string = deviceSalt(),
 ): Promise<string[]> {
-  if (!canDigest()) return files.map((_, index) => `file-${index + 1}`);
   return Promise.all(
     files.map(({ file, path }) =>
       senderFileId({ device, path, size: file.size, modified: file.lastModified }),
