@@ -47,8 +47,8 @@ test.describe('the LAN room URL on a phone', () => {
 
     const code = await sender.send([file]);
     await phone.receive(code);
-    expect(await phone.saveTo()).toContain('kept in memory until the last byte arrives');
-    expect(await phone.saveTo()).not.toContain('Warning');
+    expect(await phone.saveTo()).toContain('saved once the last byte arrives');
+    expect(await phone.saveTo()).not.toContain('plain HTTP');
     await phone.accept();
 
     expect(await phone.done()).toContain('1 file');
