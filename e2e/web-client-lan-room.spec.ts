@@ -35,7 +35,7 @@ test.afterEach(async () => {
 });
 
 test.describe('the LAN room URL on a phone', () => {
-  test('receives on the phone, held in memory and saved as a download, byte-identical', async ({
+  test('receives on the phone, built into a Blob and saved as a download, byte-identical', async ({
     browser,
   }) => {
     const sender = await openPeer(browser, room.url);
