@@ -263,7 +263,8 @@ export const IN_MEMORY_WARNING_BYTES = 256 * MiB;
  * A download built into a Blob folds the chunks received so far into one Blob part each time
  * they reach this size, so the browser can move them out of the tab (Chromium's Blob storage
  * lives in the browser process and spills to disk) instead of the tab holding every chunk until
- * the last byte. Small enough to bound the tab, large enough that a file is a few hundred parts.
+ * the last byte. Small enough to bound the tab, large enough to keep the parts few (a 4 GiB file
+ * is 256).
  */
 export const BLOB_PART_BYTES = 16 * MiB;
 

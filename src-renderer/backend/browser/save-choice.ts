@@ -20,7 +20,7 @@ const DOWNLOADS = 'Your browser’s downloads';
  * IN_MEMORY_WARNING_BYTES that says why this page cannot do better and what would:
  * `plainHttp` is whether the page was opened over plain HTTP, which withholds service workers.
  */
-export function inMemoryLabel(totalBytes: number, plainHttp: boolean): string {
+export function blobDownloadLabel(totalBytes: number, plainHttp: boolean): string {
   const label = `${DOWNLOADS} (saved once the last byte arrives)`;
   if (totalBytes <= IN_MEMORY_WARNING_BYTES) return label;
   const why = plainHttp
@@ -67,7 +67,7 @@ export class SaveChoice {
 
   /** The "Save to" of an offer before the person changes anything. */
   async defaultLabel(totalBytes: number): Promise<string> {
-    return (await this.#downloads) ? DOWNLOADS : inMemoryLabel(totalBytes, this.#plainHttp);
+    return (await this.#downloads) ? DOWNLOADS : blobDownloadLabel(totalBytes, this.#plainHttp);
   }
 
   /**
@@ -94,7 +94,7 @@ export class SaveChoice {
     }
     const downloads = await this.#downloads;
     const label =
-      downloads === undefined ? inMemoryLabel(offer.totalBytes, this.#plainHttp) : DOWNLOADS;
+      downloads === undefined ? blobDownloadLabel(offer.totalBytes, this.#plainHttp) : DOWNLOADS;
     if (zip === undefined || packing === 'separate-files') {
       return downloads === undefined
         ? memoryTarget(label)
