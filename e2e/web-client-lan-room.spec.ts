@@ -35,7 +35,7 @@ test.afterEach(async () => {
 });
 
 test.describe('the LAN room URL on a phone', () => {
-  test('receives on the phone, held in memory and saved as a download, byte-identical', async ({
+  test('receives on the phone, built into a Blob and saved as a download, byte-identical', async ({
     browser,
   }) => {
     const sender = await openPeer(browser, room.url);
@@ -47,8 +47,8 @@ test.describe('the LAN room URL on a phone', () => {
 
     const code = await sender.send([file]);
     await phone.receive(code);
-    expect(await phone.saveTo()).toContain('kept in memory until the last byte arrives');
-    expect(await phone.saveTo()).not.toContain('Warning');
+    expect(await phone.saveTo()).toContain('saved once the last byte arrives');
+    expect(await phone.saveTo()).not.toContain('plain HTTP');
     await phone.accept();
 
     // Verified end to end by a page without WebCrypto (docs/architecture.md, "Hashing").

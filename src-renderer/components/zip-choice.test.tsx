@@ -69,7 +69,7 @@ describe('the accept prompt’s .zip choice, where files go to the browser’s d
 
   it('says only that many downloads may be asked about when no folder is lost', async () => {
     const loose = Array.from({ length: 12 }, (_, index) => `photo-${index}.jpg`);
-    const { user } = await showing(offer({ name: 'ferry-2024-05-07.zip' }, loose));
+    const { user } = await showing(offer({ name: 'photo-0-and-11-more.zip' }, loose));
     await user.click(screen.getByRole('radio', { name: 'Separate files, one download each' }));
     expect(screen.getByRole('note').textContent).toBe(
       'The browser may ask before this page saves many files.',

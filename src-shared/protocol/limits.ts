@@ -258,11 +258,22 @@ export const TEXT_MESSAGE_FILE_NAME = 'message.txt';
 export const DOWNLOAD_BATCH_BYTES = 4 * 1024 * 1024;
 
 /**
- * Above this a receive held in memory gets a warning before it is accepted. Chosen for phones,
- * the browsers most likely to end up here (a LAN room over plain HTTP offers no other way to
- * save): their tabs are killed somewhere past a few hundred MiB.
+ * Above this a receive saved without a streamed download or a chosen folder (built into a Blob
+ * until its last byte, src-renderer/backend/browser/blob-parts.ts) gets a warning before it is
+ * accepted. Chosen for phones, the browsers most likely to end up there (a LAN room over plain
+ * HTTP offers no other way to save): the browser keeps the whole file in its Blob storage, in
+ * memory or spilled to disk, and a phone has little of either to spare.
  */
-export const IN_MEMORY_WARNING_BYTES = 256 * 1024 * 1024;
+export const IN_MEMORY_WARNING_BYTES = 256 * MiB;
+
+/**
+ * A download built into a Blob folds the chunks received so far into one Blob part each time
+ * they reach this size, so the browser can move them out of the tab (Chromium's Blob storage
+ * lives in the browser process and spills to disk) instead of the tab holding every chunk until
+ * the last byte. Small enough to bound the tab, large enough to keep the parts few (a 4 GiB file
+ * is 256).
+ */
+export const BLOB_PART_BYTES = 16 * MiB;
 
 /**
  * Browsers fetch an object URL's download after the click returns; revoking it at once can cancel

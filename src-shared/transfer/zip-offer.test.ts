@@ -35,16 +35,28 @@ describe('when an offer saved as downloads is offered as one .zip', () => {
 });
 
 describe('the .zip’s name', () => {
-  const may = new Date(2024, 4, 7, 23, 59);
-
   it('is the one top folder’s, when every file is listed inside it', () => {
-    expect(zipName(offer(['album/raw/one.cr2', 'album/cover.jpg']), may)).toBe('album.zip');
+    expect(zipName(offer(['album/raw/one.cr2', 'album/cover.jpg']))).toBe('album.zip');
   });
 
-  it('is dated otherwise: loose files, two top folders, or files not listed', () => {
-    expect(zipName(offer(loose(12)), may)).toBe('ferry-2024-05-07.zip');
-    expect(zipName(offer(['album/one.jpg', 'other/two.jpg']), may)).toBe('ferry-2024-05-07.zip');
-    expect(zipName(offer(['album/one.jpg', 'album-2/two.jpg']), may)).toBe('ferry-2024-05-07.zip');
-    expect(zipName(offer(['album/one.jpg'], false, 3), may)).toBe('ferry-2024-05-07.zip');
+  it('is the first name and how many more top-level files and folders, for a mixed batch', () => {
+    const photos = Array.from({ length: 30 }, (_, index) => `holiday-photos/IMG_${index}.jpg`);
+    expect(zipName(offer([...photos, ...loose(41)]))).toBe('holiday-photos-and-41-more.zip');
+    expect(zipName(offer(['album/one.jpg', 'other/two.jpg']))).toBe('album-and-1-more.zip');
+    expect(zipName(offer(['album/one.jpg', 'album-2/two.jpg']))).toBe('album-and-1-more.zip');
+  });
+
+  it('drops a first file’s extension, never a hidden name’s whole', () => {
+    expect(zipName(offer(loose(12)))).toBe('photo-0-and-11-more.zip');
+    expect(zipName(offer(['notes.tar.gz', 'album/a.jpg']))).toBe('notes.tar-and-1-more.zip');
+    expect(zipName(offer(['.bashrc', 'album/a.jpg']))).toBe('.bashrc-and-1-more.zip');
+  });
+
+  it('counts files where only the first name is known', () => {
+    expect(zipName(offer(['album/one.jpg'], false, 3))).toBe('album-and-2-more.zip');
+    expect(zipName(offer(['album/one.jpg'], false, 1))).toBe('album.zip');
+    expect(zipName(offer(['album/one.jpg', 'album/two.jpg'], true, 5))).toBe(
+      'album-and-4-more.zip',
+    );
   });
 });

@@ -17,14 +17,18 @@ export interface PageRig {
 
 /**
  * What the web-client specs start from: the web client and a scratch folder for the whole file,
- * and pages closed after each test. Call it at the top level of a spec.
+ * and pages closed after each test. Call it at the top level of a spec; `options` are
+ * startWebClient's (an insecure origin, a LAN address).
  */
-export function usePageRig(label: string): PageRig {
+export function usePageRig(
+  label: string,
+  options: Parameters<typeof startWebClient>[0] = {},
+): PageRig {
   let web: RunningWebClient | undefined;
   let scratch: ReturnType<typeof scratchDir> | undefined;
   const pages: FerryPage[] = [];
   test.beforeAll(async () => {
-    web = await startWebClient();
+    web = await startWebClient(options);
     scratch = scratchDir(label);
   });
   test.afterAll(async () => {

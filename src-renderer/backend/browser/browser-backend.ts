@@ -63,7 +63,7 @@ export function createBrowserBackend(
 ): FerryBackend {
   const listeners = new Set<(event: BackendEvent) => void>();
   const sources = new Map<string, SourceItem>();
-  const saving = new SaveChoice(StreamedDownloads.register());
+  const saving = new SaveChoice(StreamedDownloads.register(), !window.isSecureContext);
   let signalingAddress: Promise<string> | undefined;
   let settings: FerrySettings = {
     serverUrl: page.origin,

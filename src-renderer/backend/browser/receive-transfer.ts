@@ -120,7 +120,7 @@ export class ReceiveTransfer {
                   ? {
                       ask: true,
                       destination: async (offer) => {
-                        this.#zip = await saving.zipChoice(offer, new Date());
+                        this.#zip = saving.zipChoice(offer);
                         return saving.defaultLabel(offer.totalBytes);
                       },
                       choose: async (offer) =>

@@ -1,19 +1,30 @@
 import { describe, expect, it } from 'vitest';
+import { formatBytes } from '../../../src-shared/format/format-bytes';
 import { IN_MEMORY_WARNING_BYTES } from '../../../src-shared/protocol/limits';
-import { inMemoryLabel } from './save-choice';
+import { blobDownloadLabel } from './save-choice';
 
-describe('saving a receive in memory, the last resort', () => {
+describe('saving a receive built into a Blob, the last resort', () => {
   it('says so under "Save to"', () => {
-    expect(inMemoryLabel(10 * 1024 * 1024)).toBe(
-      'Your browser’s downloads (kept in memory until the last byte arrives)',
+    expect(blobDownloadLabel(10 * 1024 * 1024, true)).toBe(
+      'Your browser’s downloads (saved once the last byte arrives)',
     );
   });
 
-  it('warns before a transfer above the threshold is accepted, with its size', () => {
-    expect(inMemoryLabel(IN_MEMORY_WARNING_BYTES)).not.toMatch(/Warning/);
-    expect(inMemoryLabel(IN_MEMORY_WARNING_BYTES + 1)).toMatch(/Warning: 256 MB may be more/);
-    expect(inMemoryLabel(3 * 1024 ** 3)).toMatch(
-      /Warning: 3.00 GB may be more than this browser can hold/,
+  it('warns before a transfer above the threshold is accepted, with its size and the way out', () => {
+    expect(blobDownloadLabel(IN_MEMORY_WARNING_BYTES, true)).toBe(
+      'Your browser’s downloads (saved once the last byte arrives)',
+    );
+    expect(blobDownloadLabel(IN_MEMORY_WARNING_BYTES + 1, true)).toBe(
+      `Your browser’s downloads (saved once the last byte arrives). This page was opened over plain HTTP, so the browser holds all ${formatBytes(IN_MEMORY_WARNING_BYTES + 1)} until then, which a phone may not have room for: the Ferry desktop app, or this page over HTTPS, saves straight to disk`,
+    );
+    expect(blobDownloadLabel(3 * 1024 ** 3, true)).toContain(
+      `holds all ${formatBytes(3 * 1024 ** 3)} until then`,
+    );
+  });
+
+  it('says why in terms of this page, and blames no plain HTTP where the page is secure', () => {
+    expect(blobDownloadLabel(3 * 1024 ** 3, false)).toContain(
+      'This browser cannot stream a download here, so the browser holds all',
     );
   });
 });

@@ -3,7 +3,7 @@ import type { OfferPacking, OfferView } from '../../../src-shared/transfer/trans
 import { offersZip, zipName } from '../../../src-shared/transfer/zip-offer';
 import { asFolder } from './folder-access';
 import { directoryPicker, folderTarget } from './folder-target';
-import { memoryTarget } from './memory-target';
+import { blobZipSink, memoryTarget } from './memory-target';
 import { IN_MEMORY_WARNING_BYTES } from '../../../src-shared/protocol/limits';
 import type { SaveTarget } from './save-target';
 import {
@@ -15,25 +15,33 @@ import { zipDownloadTarget } from './zip-download';
 
 const DOWNLOADS = 'Your browser’s downloads';
 
-/** What a receive held in memory says under "Save to", with a warning when it is large. */
-export function inMemoryLabel(totalBytes: number): string {
-  const label = `${DOWNLOADS} (kept in memory until the last byte arrives)`;
-  return totalBytes > IN_MEMORY_WARNING_BYTES
-    ? `${label}. Warning: ${formatBytes(totalBytes)} may be more than this browser can hold; on a computer, open Ferry over HTTPS to save straight to disk`
-    : label;
+/**
+ * What a receive built into a Blob says under "Save to", with a warning above
+ * IN_MEMORY_WARNING_BYTES that says why this page cannot do better and what would:
+ * `plainHttp` is whether the page was opened over plain HTTP, which withholds service workers.
+ */
+export function blobDownloadLabel(totalBytes: number, plainHttp: boolean): string {
+  const label = `${DOWNLOADS} (saved once the last byte arrives)`;
+  if (totalBytes <= IN_MEMORY_WARNING_BYTES) return label;
+  const why = plainHttp
+    ? 'This page was opened over plain HTTP, so'
+    : 'This browser cannot stream a download here, so';
+  return `${label}. ${why} the browser holds all ${formatBytes(totalBytes)} until then, which a phone may not have room for: the Ferry desktop app, or this page over HTTPS, saves straight to disk`;
 }
 
 /**
  * Where received files go, best first: a folder the person chose (File System Access API), a
- * download streamed through the service worker, and only where neither exists, a download held
- * in memory.
+ * download streamed through the service worker, and only where neither exists, a download built
+ * into a Blob until its last byte. `plainHttp`: the page was opened over plain HTTP.
  */
 export class SaveChoice {
   readonly #downloads: Promise<StreamedDownloads | undefined>;
+  readonly #plainHttp: boolean;
   #folder: FileSystemDirectoryHandle | undefined;
 
-  constructor(downloads: Promise<StreamedDownloads | undefined>) {
+  constructor(downloads: Promise<StreamedDownloads | undefined>, plainHttp: boolean) {
     this.#downloads = downloads;
+    this.#plainHttp = plainHttp;
   }
 
   /** Whether this browser can write into a folder the person picks. */
@@ -59,17 +67,15 @@ export class SaveChoice {
 
   /** The "Save to" of an offer before the person changes anything. */
   async defaultLabel(totalBytes: number): Promise<string> {
-    return (await this.#downloads) ? DOWNLOADS : inMemoryLabel(totalBytes);
+    return (await this.#downloads) ? DOWNLOADS : blobDownloadLabel(totalBytes, this.#plainHttp);
   }
 
   /**
-   * The `.zip` choice of an offer saved as downloads (src-shared/transfer/zip-offer.ts): only
-   * where downloads stream, as an archive held in memory would hold the whole batch at once.
+   * The `.zip` choice of an offer saved as downloads (src-shared/transfer/zip-offer.ts), streamed
+   * or built into a Blob alike.
    */
-  async zipChoice(offer: OfferView, today: Date): Promise<{ name: string } | undefined> {
-    return (await this.#downloads) && offersZip(offer)
-      ? { name: zipName(offer, today) }
-      : undefined;
+  zipChoice(offer: OfferView): { name: string } | undefined {
+    return offersZip(offer) ? { name: zipName(offer) } : undefined;
   }
 
   /**
@@ -87,15 +93,19 @@ export class SaveChoice {
       return folderTarget(asFolder(folder));
     }
     const downloads = await this.#downloads;
-    if (downloads === undefined) return memoryTarget(inMemoryLabel(offer.totalBytes));
+    const label =
+      downloads === undefined ? blobDownloadLabel(offer.totalBytes, this.#plainHttp) : DOWNLOADS;
     if (zip === undefined || packing === 'separate-files') {
-      return streamedDownloadTarget(downloads, DOWNLOADS);
+      return downloads === undefined
+        ? memoryTarget(label)
+        : streamedDownloadTarget(downloads, label);
     }
     return zipDownloadTarget({
       name: zip.name,
       fileCount: offer.fileCount,
-      label: DOWNLOADS,
-      start: (name) => streamedArchive(downloads, name),
+      label,
+      start: async (name) =>
+        downloads === undefined ? blobZipSink(name) : streamedArchive(downloads, name),
     });
   }
 }
