@@ -1,10 +1,12 @@
 import { expect, test, type Browser } from '@playwright/test';
-import { basename } from 'node:path';
+import { mkdtempSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { connect } from 'node:tls';
 import { requireTool } from './support/required-tools';
 import { openPeer } from './support/web-client/browser-peers';
+import { ChildProgram } from './support/web-client/child-program';
 import type { FerryPage } from './support/web-client/ferry-page';
-import { randomFile, scratchDir, sha256 } from './support/web-client/test-files';
+import { digestTree, randomFile, scratchDir, sha256 } from './support/web-client/test-files';
 import { startWebClient, type RunningWebClient } from './support/web-client/web-client-host';
 
 requireTool('chromium');
@@ -79,4 +81,50 @@ test('page → page over HTTPS: a secure context, several files byte-identical a
     'photo.heic': sha256(photo),
     'empty.txt': sha256(empty),
   });
+});
+
+const CLI_TIMEOUT_MS = 120_000;
+
+test('page → CLI over HTTPS: the CLI pins the room’s fingerprint, files byte-identical and verified', async ({
+  browser,
+}) => {
+  const notes = randomFile(files.path, 'to-cli/notes.txt', 54_321);
+  const photo = randomFile(files.path, 'to-cli/photo.heic', 3 * 1024 * 1024 + 7);
+  const sender = await peer(browser);
+  const code = await sender.send([notes, photo]);
+  const into = mkdtempSync(join(files.path, 'cli-received-'));
+  const fingerprint = room.certificateFingerprint ?? '';
+  const cli = new ChildProgram('src-main/cli/main.ts', [
+    'receive',
+    '--server',
+    room.url,
+    '--server-certificate',
+    fingerprint,
+    '--out',
+    into,
+    '--no-report',
+    '--yes',
+    code,
+  ]);
+
+  expect(await cli.waitForExit(CLI_TIMEOUT_MS)).toBe(0);
+  expect(cli.output).toMatch(/^ {2}notes\.txt \(verified\)$/m);
+  expect(cli.output).toMatch(/^ {2}photo\.heic \(verified\)$/m);
+  expect(await sender.done()).toContain('arrived on the other device');
+  expect(digestTree(into)).toEqual({ 'notes.txt': sha256(notes), 'photo.heic': sha256(photo) });
+});
+
+test('the CLI refuses the room when the fingerprint it was given is not the room’s', async () => {
+  const cli = new ChildProgram('src-main/cli/main.ts', [
+    'receive',
+    '--server',
+    room.url,
+    '--server-certificate',
+    `${'AB:'.repeat(31)}AB`,
+    '--out',
+    files.path,
+    'plum-otter-cask',
+  ]);
+  expect(await cli.waitForExit(CLI_TIMEOUT_MS)).not.toBe(0);
+  expect(cli.output).toContain('not the expected AB:AB');
 });

@@ -165,6 +165,8 @@ export async function transferDevices(
 /** What both transfer commands set up before anything connects. */
 export interface TransferSetup extends TransferDevices {
   serverUrl: string;
+  /** The fingerprint the server must present (`--server-certificate`). */
+  serverCertificate?: string;
 }
 
 /**
@@ -186,5 +188,10 @@ export async function setUpTransfer(
     io.error(`Error: ${server.problem}`);
     return server.exit;
   }
-  return { ...devices, serverUrl: server };
+  const pinned = command.server.kind === 'url' ? command.server.certificate : undefined;
+  return {
+    ...devices,
+    serverUrl: server,
+    ...(pinned === undefined ? {} : { serverCertificate: pinned }),
+  };
 }

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../signaling-server';
 import { capturingLog } from '../signaling-server/test-support/test-server';
-import { startWebHost } from '../web-host';
-import { scratchFolder, writeTextFile } from './test-support/files-on-disk';
-import { transferPair } from './test-support/transfer-pair';
+import { startWebHost } from './start-web-host';
+import { scratchFolder, writeTextFile } from '../engine/test-support/files-on-disk';
+import { transferPair } from '../engine/test-support/transfer-pair';
 
 // A LAN room served over HTTPS with its own certificate (docs/architecture.md, "The LAN room over
 // HTTPS"): native peers reach it by pinning that certificate's fingerprint.
