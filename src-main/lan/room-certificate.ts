@@ -76,7 +76,7 @@ export function namesServedOn(host: string): string[] {
 /** The subject alternative names of `names`: IP addresses as such, anything else as a DNS name. */
 function alternativeNames(names: readonly string[]): x509.SubjectAlternativeNameExtension {
   return new x509.SubjectAlternativeNameExtension(
-    names.map((name) => ({ type: isIP(name) ? 'ip' : 'dns', value: name })),
+    names.map((name): x509.JsonGeneralName => ({ type: isIP(name) ? 'ip' : 'dns', value: name })),
   );
 }
 
