@@ -1,10 +1,10 @@
-import envPaths from 'env-paths';
 import {
   DeviceListError,
   findByName,
   type RememberedDevice,
 } from '../../src-shared/devices/remembered-devices';
 import type { PeerSummary } from '../../src-shared/transfer/transfer-view';
+import { ferryDataFolder } from '../devices/data-folder';
 import { defaultDeviceName, openInstallation, type Installation } from '../devices/installation';
 import type { PeerOptions } from '../engine';
 import type { CliIo } from './cli-io';
@@ -12,16 +12,8 @@ import { EXIT, type ExitCode } from './exit-codes';
 import type { DevicesAction, ServerChoice } from './parse-args';
 import { resolveServer } from './resolve-server';
 
-/**
- * Where the command line keeps its certificate and remembered devices: $FERRY_HOME, else the
- * platform's configuration folder (~/.config/ferry on Linux).
- */
-export function cliDataFolder(env: NodeJS.ProcessEnv): string {
-  return env.FERRY_HOME || envPaths('ferry', { suffix: '' }).config;
-}
-
 export async function openCliInstallation(env: NodeJS.ProcessEnv): Promise<Installation> {
-  return openInstallation(cliDataFolder(env), defaultDeviceName());
+  return openInstallation(ferryDataFolder(env), defaultDeviceName());
 }
 
 /** A problem with the devices a command names, found before anything connects. */
@@ -95,7 +87,7 @@ export async function runDevices(
   try {
     installation = await openCliInstallation(env);
   } catch (error) {
-    io.error(`Error: could not open ${cliDataFolder(env)}: ${String(error)}`);
+    io.error(`Error: could not open ${ferryDataFolder(env)}: ${String(error)}`);
     return EXIT.failed;
   }
   const { book } = installation;
@@ -159,7 +151,7 @@ export async function transferDevices(
   try {
     installation = await openCliInstallation(env);
   } catch (error) {
-    const problem = `could not keep this device's identity in ${cliDataFolder(env)} (${String(error)})`;
+    const problem = `could not keep this device's identity in ${ferryDataFolder(env)} (${String(error)})`;
     if (command.only !== undefined || command.remember !== undefined) {
       return { problem, exit: EXIT.failed };
     }
@@ -173,6 +165,8 @@ export async function transferDevices(
 /** What both transfer commands set up before anything connects. */
 export interface TransferSetup extends TransferDevices {
   serverUrl: string;
+  /** The fingerprint the server must present (`--server-certificate`). */
+  serverCertificate?: string;
 }
 
 /**
@@ -194,5 +188,10 @@ export async function setUpTransfer(
     io.error(`Error: ${server.problem}`);
     return server.exit;
   }
-  return { ...devices, serverUrl: server };
+  const pinned = command.server.kind === 'url' ? command.server.certificate : undefined;
+  return {
+    ...devices,
+    serverUrl: server,
+    ...(pinned === undefined ? {} : { serverCertificate: pinned }),
+  };
 }

@@ -3,9 +3,12 @@ import { EXIT } from './exit-codes';
 export const HELP_TEXT = `Ferry: send files and folders straight to another device.
 
 Usage:
-  ferry send [--server URL | --lan] [--verify] [--remember NAME] [--to NAME] PATH...
-  ferry send [--server URL | --lan] [--verify] [--remember NAME] [--to NAME] --text TEXT|-
-  ferry receive [--server URL | --lan] [--out DIR] [--yes] [--no-report] [--verify]
+  ferry send [--server URL [--server-certificate SHA256] | --lan] [--verify]
+             [--remember NAME] [--to NAME] PATH...
+  ferry send [--server URL [--server-certificate SHA256] | --lan] [--verify]
+             [--remember NAME] [--to NAME] --text TEXT|-
+  ferry receive [--server URL [--server-certificate SHA256] | --lan] [--out DIR]
+                [--yes] [--no-report] [--verify]
                 [--remember NAME] [--from NAME] [--key=KEY] CODE|LINK
   ferry devices [list | rename NAME NEW-NAME | forget NAME]
   ferry --help | --version
@@ -27,6 +30,10 @@ automatically by the secret link"; if they cannot, the transfer stops with
 
 Options:
   --server URL   Signaling server (default: $FERRY_SERVER, else http://localhost:3001)
+  --server-certificate SHA256
+                 Accept the https --server by this certificate fingerprint (AB:CD:...)
+                 instead of an authority: a LAN room served over HTTPS shows it beside
+                 its address
   --lan          Use a LAN room another Ferry hosts on this network (found via DNS-SD);
                  when several answer, it lists them and you choose one with --server
   --out DIR      Where received files go (default: the current folder)

@@ -123,6 +123,27 @@ describe('the command line is read exactly as --help documents it', () => {
     expect(parsed.ok && parsed.command).toMatchObject({ server: { kind: 'lan' } });
   });
 
+  it('--server-certificate pins an https server to the fingerprint its certificate has', () => {
+    const pin = `${'ab:'.repeat(31)}ab`;
+    const parsed = parseArgs(
+      ['receive', '--server', 'https://192.168.1.20:3001', '--server-certificate', pin, 'a-b-c'],
+      env,
+      cwd,
+    );
+    expect(parsed.ok && parsed.command).toMatchObject({
+      server: { kind: 'url', url: 'https://192.168.1.20:3001', certificate: pin },
+    });
+    const problem =
+      '--server-certificate needs the SHA-256 fingerprint the https --server shows, as AB:CD:…';
+    for (const argv of [
+      ['send', '--server', 'http://192.168.1.20:3001', '--server-certificate', pin, 'a'],
+      ['send', '--server', 'https://192.168.1.20:3001', '--server-certificate', 'ab:cd', 'a'],
+      ['send', '--lan', '--server-certificate', pin, 'a'],
+    ]) {
+      expect(parseArgs(argv, env, cwd)).toEqual({ ok: false, problem });
+    }
+  });
+
   it.each([
     [['send'], 'send needs at least one file or folder, or --text'],
     [['receive'], 'receive needs the code the sender shows'],

@@ -4,8 +4,13 @@ import { cleanDeviceName } from '../../src-shared/devices/device-name';
 import { readLinkSecret } from '../../src-shared/verify/link-secret';
 import { DEFAULT_SIGNALING_PORT } from '../../src-shared/signaling/limits';
 import { errorMessage } from '../../src-shared/format/error-message';
+import { isSha256Fingerprint } from '../engine';
 
-export type ServerChoice = { kind: 'url'; url: string } | { kind: 'lan' };
+/**
+ * `certificate`: the SHA-256 fingerprint an https server must present instead of a certificate an
+ * authority signed (a LAN room's own: docs/architecture.md, "The LAN room over HTTPS").
+ */
+export type ServerChoice = { kind: 'url'; url: string; certificate?: string } | { kind: 'lan' };
 
 /** What both transfer commands share. */
 interface TransferCommand {
@@ -49,6 +54,7 @@ const DEFAULT_SERVER = `http://localhost:${DEFAULT_SIGNALING_PORT}`;
 
 const SHARED_OPTIONS = {
   server: { type: 'string' },
+  'server-certificate': { type: 'string' },
   lan: { type: 'boolean' },
   verify: { type: 'boolean' },
   remember: { type: 'string' },
@@ -73,6 +79,8 @@ const RECEIVE_OPTIONS = {
 /** What each option that takes a value needs, said when it is missing or unusable. */
 const VALUE_PROBLEMS: Record<string, string> = {
   server: '--server needs an http:// or https:// address',
+  'server-certificate':
+    '--server-certificate needs the SHA-256 fingerprint the https --server shows, as AB:CD:…',
   out: '--out needs a folder',
   key: '--key needs the 22-character key of a Ferry link',
   remember: '--remember needs a name for the other device',
@@ -149,6 +157,14 @@ function readCommand(argv: readonly string[], env: NodeJS.ProcessEnv, cwd: strin
   if (values.server !== undefined) {
     if (!isHttpUrl(values.server)) throw new UsageProblem(VALUE_PROBLEMS.server);
     server = { kind: 'url', url: values.server.replace(/\/+$/, '') };
+  }
+  const certificate = values['server-certificate'];
+  if (certificate !== undefined) {
+    const pinnable = server.kind === 'url' && new URL(server.url).protocol === 'https:';
+    if (!pinnable || values.lan === true || !isSha256Fingerprint(certificate)) {
+      throw new UsageProblem(VALUE_PROBLEMS['server-certificate']);
+    }
+    server = { ...server, certificate };
   }
   if (values.lan === true) server = { kind: 'lan' };
   const remember = deviceName(values.remember, 'remember');

@@ -28,6 +28,7 @@ export async function runReceive(
   const destination = resolve(command.out);
   const transfer = receiveFiles({
     serverUrl: setup.serverUrl,
+    serverCertificate: setup.serverCertificate,
     code: command.code,
     ...(command.key === undefined ? {} : { linkSecret: command.key }),
     destination,

@@ -35,6 +35,7 @@ export async function runSend(
   const { installation } = setup;
   const options: Omit<SendOptions, 'paths'> = {
     serverUrl: setup.serverUrl,
+    serverCertificate: setup.serverCertificate,
     ver,
     remedySurface: 'cli',
     ...setup.options,

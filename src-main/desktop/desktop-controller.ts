@@ -108,6 +108,7 @@ export async function createDesktopController(
     keepHistory: true,
     confirmWords: false,
     autoAcceptMaxBytes: AUTO_ACCEPT_DEFAULT_MAX_BYTES,
+    lanRoomHttps: false,
   };
   const settings = await openSettingsStore(join(options.userDataDir, 'settings.json'), defaults);
   // The same certificate on every connection, so remembered devices know this one again.
@@ -143,6 +144,8 @@ export async function createDesktopController(
   const lanRoom = new LanRoomHost({
     webClientRoot: options.webClientRoot,
     address: options.lanAddress,
+    https: () => settings.get().lanRoomHttps,
+    certificateFolder: options.userDataDir,
     publish: (view) => emit('lanRoomState', view),
   });
   let discovered: DiscoveredRoom[] = [];
@@ -187,8 +190,11 @@ export async function createDesktopController(
   // While this device hosts a LAN room, its own transfers meet there and stay on the LAN.
   const peerOptions = (): PeerOptions => {
     const roomUrl = lanRoom.url;
+    const roomCertificate = lanRoom.fingerprint;
     return {
       serverUrl: roomUrl ?? settings.get().serverUrl,
+      // The room's own certificate, which no authority signed (docs/architecture.md).
+      ...(roomCertificate === undefined ? {} : { serverCertificate: roomCertificate }),
       route: roomUrl ? 'host-only' : 'any',
       ver: options.version,
       remedySurface: 'desktop',
@@ -258,8 +264,11 @@ export async function createDesktopController(
     dismissTransfer: async () => valueOf(core.dismiss()),
     updateSettings: async (change) => {
       await requireConfirmed(settingsQuestion(settings.get(), change));
+      const before = settings.get();
       const updated = await settings.update(change);
       if (change.keepHistory !== undefined) await core.keepHistoryChanged(change.keepHistory);
+      // A room that is on starts again at once, serving the new choice.
+      if (updated.lanRoomHttps !== before.lanRoomHttps) await lanRoom.restart();
       return updated;
     },
     setLanRoom: ({ enabled }) => lanRoom.set(enabled),

@@ -11,6 +11,12 @@ export interface LanRoomHostOptions {
   webClientRoot: string;
   /** Which address to host on; default: the best LAN address of this device. */
   address?: string;
+  /**
+   * Serve HTTPS, its certificate kept in `certificateFolder` (docs/architecture.md, "The LAN room
+   * over HTTPS"); read at each start.
+   */
+  https: () => boolean;
+  certificateFolder: string;
   publish: (view: LanRoomView) => void;
 }
 
@@ -22,6 +28,8 @@ interface HostedRoom {
    */
   announcing: Promise<RoomAnnouncer | undefined>;
   url: string;
+  /** Served over HTTPS: its certificate's SHA-256 fingerprint. */
+  fingerprint?: string;
 }
 
 /**
@@ -47,9 +55,27 @@ export class LanRoomHost {
     return this.#room?.url;
   }
 
+  /** The fingerprint the room's certificate has while it serves HTTPS. */
+  get fingerprint(): string | undefined {
+    return this.#room?.fingerprint;
+  }
+
   /** Switches the room on or off; concurrent switches run one after another. */
   set(enabled: boolean): Promise<LanRoomView> {
-    const next = this.#change.then(() => (enabled ? this.#start() : this.#stop()));
+    return this.#queue(() => (enabled ? this.#start() : this.#stop()));
+  }
+
+  /** Starts a room that is on again, so it serves what `https` says now. */
+  restart(): Promise<LanRoomView> {
+    return this.#queue(async () => {
+      if (this.#room === undefined) return this.#view;
+      await this.#stop();
+      return this.#start();
+    });
+  }
+
+  #queue(change: () => Promise<LanRoomView>): Promise<LanRoomView> {
+    const next = this.#change.then(change);
     this.#change = next.catch(() => undefined);
     return next;
   }
@@ -60,6 +86,7 @@ export class LanRoomHost {
     try {
       const address = this.#options.address ?? chooseLanAddress().address;
       const port = await findFreePort(address, DEFAULT_SIGNALING_PORT);
+      const https = this.#options.https();
       const server = await startWebHost({
         host: address,
         port,
@@ -67,11 +94,25 @@ export class LanRoomHost {
         signaling: { hostCandidatesOnly: true },
         // Pages on another name that resolves here (DNS rebinding) must not reach the room.
         ownHostOnly: true,
+        ...(https ? { https: { certificateFolder: this.#options.certificateFolder } } : {}),
       });
-      const url = `http://${address}:${server.port}`;
-      const announcing = announceRoom({ address, port: server.port }).catch(() => undefined);
-      this.#room = { server, announcing, url };
-      return this.#show({ state: 'on', url });
+      const { url, certificateFingerprint: fingerprint } = server;
+      // DNS-SD announces plain-HTTP rooms only (docs/architecture.md, "The LAN room over HTTPS"):
+      // a finder would need the fingerprint from a source it can trust, not the same multicast.
+      const announcing = https
+        ? Promise.resolve(undefined)
+        : announceRoom({ address, port: server.port }).catch(() => undefined);
+      this.#room = {
+        server,
+        announcing,
+        url,
+        ...(fingerprint === undefined ? {} : { fingerprint }),
+      };
+      return this.#show({
+        state: 'on',
+        url,
+        ...(fingerprint === undefined ? {} : { fingerprint }),
+      });
     } catch (error) {
       const message = errorMessage(error);
       return this.#show({ state: 'failed', message: `The LAN room could not start: ${message}.` });

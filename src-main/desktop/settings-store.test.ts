@@ -12,6 +12,7 @@ const defaults: DesktopSettings = {
   keepHistory: true,
   confirmWords: false,
   autoAcceptMaxBytes: 2 ** 31,
+  lanRoomHttps: false,
 };
 
 async function settingsFile(content?: string): Promise<string> {
@@ -69,6 +70,7 @@ describe('settings persist in the user-data folder', () => {
       keepHistory: true,
       confirmWords: false,
       autoAcceptMaxBytes: 2 ** 31,
+      lanRoomHttps: false,
     };
     expect(store.get()).toEqual(kept);
     // The next write leaves the old setting behind: nothing accepts offers by it any more.
@@ -92,6 +94,7 @@ describe('settings persist in the user-data folder', () => {
         keepHistory: 'off',
         confirmWords: 'yes',
         autoAcceptMaxBytes: -1,
+        lanRoomHttps: 'on',
       }),
     );
     const store = await openSettingsStore(file, defaults);

@@ -1,11 +1,9 @@
-import 'reflect-metadata';
-import * as x509 from '@peculiar/x509';
-import { createPrivateKey, randomUUID, webcrypto, X509Certificate } from 'node:crypto';
+import { createPrivateKey, randomUUID, X509Certificate } from 'node:crypto';
 import { link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { NATIVE_CERTIFICATE_VALID_DAYS } from '../../src-shared/protocol/limits';
-import { DAY_MS } from '../../src-shared/time-units';
 import { normalizeFingerprint } from '../../src-shared/verify/sas';
+import { newSelfSigned } from './self-signed';
 
 /**
  * This installation's persistent DTLS certificate (docs/protocol.md, "Remembered devices"): the
@@ -22,11 +20,6 @@ export interface NativeIdentity {
 }
 
 const IDENTITY_FILE = 'identity.pem';
-// What browsers generate by default, and what every DTLS stack here speaks.
-const KEY_ALGORITHM = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
-
-// Node's WebCrypto is the standard one; its types only differ from the DOM's by name.
-x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[1]);
 
 /**
  * The identity kept in `folder`, created on first use. A damaged file is replaced, and then the
@@ -78,17 +71,6 @@ async function readIdentity(pemFile: string): Promise<NativeIdentity | undefined
 
 /** A fresh self-signed ECDSA P-256 certificate and its PKCS #8 key, as one PEM text. */
 async function newIdentityPem(): Promise<string> {
-  const keys = await webcrypto.subtle.generateKey(KEY_ALGORITHM, true, ['sign', 'verify']);
-  const now = Date.now();
-  const certificate = await x509.X509CertificateGenerator.createSelfSigned({
-    serialNumber: Buffer.from(webcrypto.getRandomValues(new Uint8Array(8))).toString('hex'),
-    name: 'CN=ferry',
-    // A day back, so a peer whose clock runs behind still takes it as valid.
-    notBefore: new Date(now - DAY_MS),
-    notAfter: new Date(now + NATIVE_CERTIFICATE_VALID_DAYS * DAY_MS),
-    keys,
-    signingAlgorithm: KEY_ALGORITHM,
-  });
-  const key = await webcrypto.subtle.exportKey('pkcs8', keys.privateKey);
-  return `${certificate.toString('pem')}\n${x509.PemConverter.encode(key, 'PRIVATE KEY')}\n`;
+  const made = await newSelfSigned({ name: 'CN=ferry', validDays: NATIVE_CERTIFICATE_VALID_DAYS });
+  return `${made.certificate}\n${made.key}\n`;
 }

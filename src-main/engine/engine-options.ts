@@ -95,6 +95,12 @@ export type RoutePolicy = 'any' | 'relay-only' | 'host-only';
 export interface PeerOptions {
   /** The signaling server's base address, e.g. http://localhost:3001. */
   serverUrl: string;
+  /**
+   * The SHA-256 fingerprint of the certificate an https `serverUrl` must present, accepted
+   * instead of one an authority signed: a LAN room's own (docs/architecture.md, "The LAN room
+   * over HTTPS"). Unset: the system's authorities decide, as for any site.
+   */
+  serverCertificate?: string;
   /** ICE servers to use instead of fetching the server's list. */
   iceServers?: readonly IceServerEntry[];
   route?: RoutePolicy;

@@ -21,4 +21,5 @@ export {
 } from './engine-options';
 export { SessionFailure } from '../../src-shared/session/session-failure';
 export { listSendFiles, type SendFile } from './send-list';
+export { isSha256Fingerprint } from './pinned-server';
 export type { DownloadMark, MarkOrigin } from './download-mark';

@@ -41,7 +41,7 @@ async function receive(
   const { cancelled } = control;
   const destination = await prepareDestination(options.destination);
   const markSaved = markReceived(options.downloadMark ?? downloadMarkFor(), control.warn);
-  const requests = nativeSignalingRequests(options.serverUrl, timeouts);
+  const requests = nativeSignalingRequests(options.serverUrl, timeouts, options.serverCertificate);
   const route = nativeRoute(options, requests, control);
   await runReceiveFlow(
     {

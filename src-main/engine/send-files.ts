@@ -79,7 +79,7 @@ async function send(
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const { cancelled } = control;
   const { sources, announced } = batch;
-  const requests = nativeSignalingRequests(options.serverUrl, timeouts);
+  const requests = nativeSignalingRequests(options.serverUrl, timeouts, options.serverCertificate);
   const route = nativeRoute(options, requests, control);
   const caps = offeredCapabilities(options.extensions, { lanes: laneCount(options) > 1 });
   // One secret for this code, shown with it in the receive link (docs/protocol.md, "Secret link").

@@ -1,15 +1,26 @@
 import { SignalingRequests } from '../../src-shared/http/signaling-requests';
 import type { EngineTimeouts } from './engine-options';
 import { nodeClock } from './node-clock';
+import { pinnedFetch } from './pinned-server';
 
-/** The shared HTTP requests on Node's own fetch, with the engine's (test-shortened) deadlines. */
+/**
+ * The shared HTTP requests on Node's own fetch, with the engine's (test-shortened) deadlines;
+ * pinned to `serverCertificate` when one is given (PeerOptions).
+ */
 export function nativeSignalingRequests(
   serverUrl: string,
   timeouts: EngineTimeouts,
+  serverCertificate?: string,
 ): SignalingRequests {
   return new SignalingRequests(
     serverUrl,
-    { fetch: (url, init) => fetch(url, init), clock: nodeClock },
+    {
+      fetch:
+        serverCertificate === undefined
+          ? (url, init) => fetch(url, init)
+          : pinnedFetch(serverCertificate),
+      clock: nodeClock,
+    },
     {
       codeRequest: timeouts.codeRequest,
       relayCredentials: timeouts.relayCredentials,

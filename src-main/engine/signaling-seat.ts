@@ -12,7 +12,7 @@ export async function joinSignalingRoom(
   roleWaitMs: number,
   stop: AbortSignal,
 ): Promise<SignalingPort> {
-  const open = openWsSocket(options.serverUrl);
+  const open = openWsSocket(options.serverUrl, options.serverCertificate);
   const seat = await joinRoom({ clock: nodeClock, roleWaitMs, open }, roomId, stop);
   return filteredSignaling(seat, options.signalFilter);
 }

@@ -7,6 +7,7 @@ import type { WsClientMessage } from '../../src-shared/signaling/ws-messages';
 import { WS_PATH } from '../../src-shared/signaling/endpoints';
 import type { OpenSeatSocket } from '../../src-shared/session/room-join';
 import { seatEventOfWsMessage } from '../../src-shared/session/seat-events';
+import { pinnedConnection } from './pinned-server';
 
 /** The address of the /ws transport for a server's HTTP base address. */
 function signalingSocketUrl(serverUrl: string): string {
@@ -18,14 +19,24 @@ function signalingSocketUrl(serverUrl: string): string {
 /**
  * A native peer's socket for the room join (src-shared/session/room-join.ts): the /ws transport
  * over `ws`, which sends `join-room` once open and keeps the socket alive with the transport's
- * `ping`. It only translates; what each server message means is the join's.
+ * `ping`. It only translates; what each server message means is the join's. With
+ * `serverCertificate`, the server must present that certificate (PeerOptions).
  */
-export function openWsSocket(serverUrl: string): OpenSeatSocket {
+export function openWsSocket(serverUrl: string, serverCertificate?: string): OpenSeatSocket {
   return (roomId, report) => {
     const url = signalingSocketUrl(serverUrl);
     const socket = new WebSocket(url, {
       handshakeTimeout: SOCKET_CONNECT_TIMEOUT_MS,
       perMessageDeflate: false,
+      // ws hands this to https.request, which also takes a socket passed to its callback later;
+      // ws's types only know the synchronous net.createConnection.
+      ...(serverCertificate === undefined
+        ? {}
+        : {
+            createConnection: pinnedConnection(
+              serverCertificate,
+            ) as unknown as WebSocket.ClientOptions['createConnection'],
+          }),
     });
     let keepAlive: NodeJS.Timeout | undefined;
     const send = (message: WsClientMessage): void => {

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Server as TlsServer } from 'node:tls';
 
 export interface ListeningAddress {
   port: number;
@@ -20,7 +21,8 @@ export function listen(server: Server, port: number, host: string): Promise<List
     server.listen(port, host, () => {
       server.off('error', onError);
       const bound = (server.address() as AddressInfo).port;
-      resolve({ port: bound, url: `http://${reachableHost(host)}:${bound}` });
+      const scheme = server instanceof TlsServer ? 'https' : 'http';
+      resolve({ port: bound, url: `${scheme}://${reachableHost(host)}:${bound}` });
     });
   });
 }

@@ -18,7 +18,8 @@ function exitWith(message: string): never {
 
 /**
  * Runs a server as a process: a bad setting or a failed start ends it with one line on stderr
- * and a non-zero code, a running server logs one line with its URL, SIGTERM and SIGINT close it.
+ * and a non-zero code, a running server logs one line with its URL (and, serving HTTPS, its
+ * certificate's fingerprint), SIGTERM and SIGINT close it.
  */
 export async function runProgram<Options>(program: Program<Options>): Promise<void> {
   let config: { options: Options; warnings: string[] };
@@ -36,7 +37,11 @@ export async function runProgram<Options>(program: Program<Options>): Promise<vo
   } catch (error) {
     exitWith(`Cannot start the ${program.name}: ${errorMessage(error)}`);
   }
-  consoleLogSink.info(`Ferry ${program.name} listening on ${server.url}`);
+  const fingerprint = server.certificateFingerprint;
+  consoleLogSink.info(
+    `Ferry ${program.name} listening on ${server.url}` +
+      (fingerprint === undefined ? '' : ` (certificate SHA-256 ${fingerprint})`),
+  );
 
   let stopping = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {

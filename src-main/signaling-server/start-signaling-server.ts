@@ -8,6 +8,11 @@ export interface RunningServer {
   /** Where a client on this machine reaches the server, e.g. http://127.0.0.1:3001. */
   url: string;
   port: number;
+  /**
+   * Serving HTTPS: the SHA-256 fingerprint of its certificate, colon-separated hex, as browsers
+   * show it (docs/architecture.md, "The LAN room over HTTPS").
+   */
+  certificateFingerprint?: string;
   /** Disconnects every peer, stops the timers and the listening socket. */
   close(): Promise<void>;
 }

@@ -23,6 +23,17 @@ describe('web-client host configuration from the environment', () => {
     });
   });
 
+  it('serves HTTPS only with HTTPS=1, keeping its certificate in TLS_DIR, else FERRY_HOME', () => {
+    expect(webHostOptionsFromEnv({}).options.https).toBeUndefined();
+    expect(webHostOptionsFromEnv({ HTTPS: '0', TLS_DIR: '/tls' }).options.https).toBeUndefined();
+    expect(webHostOptionsFromEnv({ HTTPS: '1', TLS_DIR: '/tls' }).options.https).toEqual({
+      certificateFolder: '/tls',
+    });
+    expect(webHostOptionsFromEnv({ HTTPS: 'true', FERRY_HOME: '/ferry' }).options.https).toEqual({
+      certificateFolder: '/ferry',
+    });
+  });
+
   it('reports an unset commit as null', () => {
     expect(webHostOptionsFromEnv({}).options.commit).toBeNull();
   });
@@ -31,6 +42,7 @@ describe('web-client host configuration from the environment', () => {
     ['COMMIT_SHA', 'abc123'],
     ['SOCKET_URL', 'signal.example.org'],
     ['WITH_SIGNALING', 'yes please'],
+    ['HTTPS', 'on'],
     ['PORT', 'eighty'],
   ])('rejects %s=%s with an error naming it', (name, value) => {
     expect(() => webHostOptionsFromEnv({ [name]: value })).toThrow(ConfigError);

@@ -6,6 +6,7 @@ import {
   signalingOptionsFromEnv,
   type Environment,
 } from '../signaling-server';
+import { ferryDataFolder } from '../devices/data-folder';
 import type { WebHostOptions } from './start-web-host';
 
 const COMMIT = /^[0-9a-f]{40}$/i;
@@ -24,7 +25,9 @@ export interface WebHostEnvConfig {
 
 /**
  * The options of the standalone web-client host: PORT, HOST, WEB_ROOT, SOCKET_URL, COMMIT_SHA,
- * and WITH_SIGNALING=1 to mount a signaling server configured by the signaling variables.
+ * WITH_SIGNALING=1 to mount a signaling server configured by the signaling variables, and
+ * HTTPS=1 to serve HTTPS with a certificate kept in TLS_DIR, else FERRY_HOME, else the
+ * platform's configuration folder (docs/architecture.md, "The LAN room over HTTPS").
  */
 export function webHostOptionsFromEnv(env: Environment): WebHostEnvConfig {
   const commit = envText(env, 'COMMIT_SHA');
@@ -37,6 +40,9 @@ export function webHostOptionsFromEnv(env: Environment): WebHostEnvConfig {
     root: envText(env, 'WEB_ROOT'),
     socketUrl: envUrl(env, 'SOCKET_URL', ['https:', 'http:']),
     commit: commit ?? null,
+    https: flag(env, 'HTTPS')
+      ? { certificateFolder: envText(env, 'TLS_DIR') ?? ferryDataFolder(env) }
+      : undefined,
   };
   if (!flag(env, 'WITH_SIGNALING')) return { options, warnings: [] };
   const signaling = signalingOptionsFromEnv(env);

@@ -1,4 +1,5 @@
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import { resolve } from 'node:path';
 import {
   closeHttpServer,
@@ -11,6 +12,7 @@ import {
   type SignalingServerOptions,
   type SignalingService,
 } from '../signaling-server';
+import { loadRoomCertificate, namesServedOn } from '../lan/room-certificate';
 import { ownHostOnly } from './own-host-only';
 import { webHostApp } from './web-host-app';
 
@@ -39,12 +41,24 @@ export interface WebHostOptions {
    * `host`, not a wildcard. Default false.
    */
   ownHostOnly?: boolean;
+  /**
+   * Serve HTTPS with the certificate kept in this folder, made on first use
+   * (docs/architecture.md, "The LAN room over HTTPS"). Default: plain HTTP.
+   */
+  https?: { certificateFolder: string };
   log?: LogSink;
 }
 
 /** Starts the web-client host; resolves once it answers requests. */
 export async function startWebHost(options: WebHostOptions = {}): Promise<RunningServer> {
   const log = options.log ?? consoleLogSink;
+  const host = options.host ?? DEFAULT_HOST;
+  const certificate =
+    options.https === undefined
+      ? undefined
+      : await loadRoomCertificate(options.https.certificateFolder, namesServedOn(host), (line) =>
+          log.error(line),
+        );
   let signaling: SignalingService | undefined;
   if (options.signaling !== undefined) {
     signaling = await createSignalingService({ log, ...options.signaling, allowSameOrigin: true });
@@ -55,18 +69,18 @@ export async function startWebHost(options: WebHostOptions = {}): Promise<Runnin
     signaling: signaling?.handleRequest,
     log,
   });
-  const server = createServer(app);
+  const server: Server =
+    certificate === undefined
+      ? createServer(app)
+      : createTlsServer({ cert: certificate.certificate, key: certificate.key }, app);
   signaling?.attach(server);
   if (options.ownHostOnly) ownHostOnly(server);
   try {
-    const { url, port } = await listen(
-      server,
-      options.port ?? DEFAULT_WEB_HOST_PORT,
-      options.host ?? DEFAULT_HOST,
-    );
+    const { url, port } = await listen(server, options.port ?? DEFAULT_WEB_HOST_PORT, host);
     return {
       url,
       port,
+      ...(certificate === undefined ? {} : { certificateFingerprint: certificate.fingerprint }),
       async close() {
         await signaling?.close();
         await closeHttpServer(server);

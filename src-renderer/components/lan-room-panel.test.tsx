@@ -31,6 +31,24 @@ describe('the LAN room panel', () => {
     expect(screen.getByRole('img', { name: 'QR code of the LAN room address' })).toBeTruthy();
   });
 
+  it('serves the room over HTTPS when asked, and shows its certificate’s fingerprint', async () => {
+    const { user, backend } = await openPanel();
+    expect(screen.queryByTestId('lan-fingerprint')).toBeNull();
+    const httpsBox = screen.getByRole('checkbox', { name: 'Serve the room over HTTPS' });
+    expect((httpsBox as HTMLInputElement).checked).toBe(false);
+    await user.click(httpsBox);
+    expect(backend.callsOf('updateSettings')).toEqual([[{ lanRoomHttps: true }]]);
+    expect((httpsBox as HTMLInputElement).checked).toBe(true);
+
+    const fingerprint = `${'AB:'.repeat(31)}CD`;
+    push(backend, {
+      type: 'lan-room',
+      lanRoom: { state: 'on', url: 'https://192.168.1.20:3001', fingerprint },
+    });
+    expect(screen.getByTestId('lan-url').textContent).toBe('https://192.168.1.20:3001');
+    expect(screen.getByTestId('lan-fingerprint').textContent).toBe(fingerprint);
+  });
+
   it('stops hosting', async () => {
     const { user, backend, lanSwitch } = await openPanel({
       snapshot: { lanRoom: { state: 'on', url: LAN_URL } },

@@ -12,8 +12,10 @@ export function LanRoomPanel() {
   const pending = useStore(lanRoom, (state) => state.pending);
   const setHosting = useStore(lanRoom, (state) => state.setHosting);
   const serverUrl = useStore(settings, (state) => state.settings?.serverUrl);
+  const https = useStore(settings, (state) => state.settings?.lanRoomHttps ?? false);
   const update = useStore(settings, (state) => state.update);
   const headingId = useId();
+  const httpsHintId = useId();
   const hosting = room.state === 'on' || room.state === 'starting';
 
   return (
@@ -36,6 +38,20 @@ export function LanRoomPanel() {
         </span>
         Host a LAN room
       </button>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={https}
+          aria-describedby={httpsHintId}
+          disabled={pending || room.state === 'starting'}
+          onChange={(event) => void update({ lanRoomHttps: event.target.checked })}
+        />
+        Serve the room over HTTPS
+      </label>
+      <p id={httpsHintId} className="hint">
+        Pages then get everything a secure site gets. Browsers warn once about this computer’s own
+        certificate: continue only if the fingerprint the browser shows is the one below.
+      </p>
       {room.state === 'starting' && <p className="hint">Starting the room…</p>}
       {room.state === 'on' && (
         <div className="lan-address">
@@ -47,6 +63,14 @@ export function LanRoomPanel() {
             or scan this code.
           </p>
           <QrCode text={room.url} label="QR code of the LAN room address" />
+          {room.fingerprint !== undefined && (
+            <p>
+              Certificate fingerprint (SHA-256):{' '}
+              <span className="url" data-testid="lan-fingerprint">
+                {room.fingerprint}
+              </span>
+            </p>
+          )}
         </div>
       )}
       {room.state === 'failed' && <p className="field-error">{asSentence(room.message)}</p>}

@@ -55,6 +55,7 @@ export const TEST_SETTINGS: FerrySettings = {
   keepHistory: true,
   confirmWords: false,
   autoAcceptMaxBytes: AUTO_ACCEPT_DEFAULT_MAX_BYTES,
+  lanRoomHttps: false,
 };
 
 export const TEST_DEVICES: DevicesView = { ownName: 'Ana desktop', remembered: [] };

@@ -38,7 +38,11 @@ export interface DevicesView {
 export type LanRoomView =
   | { state: 'off' }
   | { state: 'starting' }
-  | { state: 'on'; url: string }
+  /**
+   * `fingerprint`: served over HTTPS, the SHA-256 of the room's certificate, colon-separated
+   * hex as browsers show it (docs/architecture.md, "The LAN room over HTTPS").
+   */
+  | { state: 'on'; url: string; fingerprint?: string }
   | { state: 'failed'; message: string };
 
 /** A LAN room another Ferry announced over DNS-SD. */

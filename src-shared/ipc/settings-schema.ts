@@ -23,6 +23,11 @@ export const DesktopSettingsSchema = v.object({
     v.minValue(0),
     v.maxValue(AUTO_ACCEPT_MAX_BYTES_LIMIT),
   ),
+  /**
+   * The desktop app's LAN room serves HTTPS, with a certificate of its own whose fingerprint it
+   * shows (docs/architecture.md, "The LAN room over HTTPS"); off, plain HTTP. A page never hosts.
+   */
+  lanRoomHttps: v.boolean(),
 });
 
 /** The settings are what their schema reads, so the two cannot drift apart. */
@@ -42,6 +47,7 @@ export function readSettings(stored: unknown, fallback: DesktopSettings): Deskto
     keepHistory: v.fallback(entries.keepHistory, fallback.keepHistory),
     confirmWords: v.fallback(entries.confirmWords, fallback.confirmWords),
     autoAcceptMaxBytes: v.fallback(entries.autoAcceptMaxBytes, fallback.autoAcceptMaxBytes),
+    lanRoomHttps: v.fallback(entries.lanRoomHttps, fallback.lanRoomHttps),
   }) satisfies v.GenericSchema<unknown, DesktopSettings>;
   return v.parse(v.fallback(fieldByField, fallback), stored);
 }

@@ -116,3 +116,9 @@ export const CONFIG_REQUEST_TIMEOUT_MS = 10_000;
  * this many characters: it is the server's text, not Ferry's, and may be any length.
  */
 export const SERVER_MESSAGE_MAX_CHARS = 200;
+
+/**
+ * A LAN room's own HTTPS certificate is valid this long, then replaced. Apple's platforms refuse
+ * a TLS server certificate that claims more than 825 days, even when the person accepted it.
+ */
+export const LAN_ROOM_CERTIFICATE_VALID_DAYS = 825;

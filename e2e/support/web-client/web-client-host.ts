@@ -1,5 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { networkInterfaces } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { INSECURE_TEST_HOST } from '../chromium';
 import { ChildProgram } from './child-program';
 import { ensureRendererBuilt } from './renderer-build';
@@ -9,6 +11,8 @@ export interface RunningWebClient {
   url: string;
   /** The same server's signaling address, for native peers. */
   serverUrl: string;
+  /** Served over HTTPS: the SHA-256 fingerprint of the certificate the host printed. */
+  certificateFingerprint?: string;
   close(): Promise<void>;
 }
 
@@ -27,21 +31,28 @@ const START_TIMEOUT_MS = 30_000;
  * interface and hands out this machine's non-loopback address, which a browser treats as an
  * insecure origin, as a phone on the LAN does. `insecureName` stays on loopback and hands out
  * `http://ferry-lan.test:<port>`, which Chromium maps to loopback (CHROMIUM_ARGS) and still treats
- * as an insecure origin; native peers get the loopback address as `serverUrl`.
+ * as an insecure origin; native peers get the loopback address as `serverUrl`. `https` serves the
+ * room over HTTPS (HTTPS=1) on loopback with a certificate made in a fresh TLS_DIR, as the desktop
+ * app's LAN room does with HTTPS on.
  */
 export async function startWebClient(
-  options: { lan?: boolean; insecureName?: boolean } = {},
+  options: { lan?: boolean; insecureName?: boolean; https?: boolean } = {},
 ): Promise<RunningWebClient> {
   const root = ensureRendererBuilt();
   const lanAddress = options.lan ? nonLoopbackAddress() : undefined;
+  const tlsDir = options.https ? mkdtempSync(join(tmpdir(), 'ferry-room-tls-')) : undefined;
   const host = new ChildProgram('src-main/web-host/main.ts', [], {
     ...GENEROUS_LIMITS,
     PORT: '0',
     HOST: lanAddress ? '0.0.0.0' : '127.0.0.1',
     WEB_ROOT: root,
     WITH_SIGNALING: '1',
+    ...(tlsDir === undefined ? {} : { HTTPS: '1', TLS_DIR: tlsDir }),
   });
-  const [, listening] = await host.waitForLine(/listening on (http:\S+)/, START_TIMEOUT_MS);
+  const [, listening, certificateFingerprint] = await host.waitForLine(
+    /listening on (https?:\S+)(?: \(certificate SHA-256 ([0-9A-F:]+)\))?/,
+    START_TIMEOUT_MS,
+  );
   const port = new URL(listening).port;
   const url = lanAddress
     ? `http://${lanAddress}:${port}`
@@ -51,8 +62,10 @@ export async function startWebClient(
   return {
     url,
     serverUrl: options.insecureName ? listening : url,
+    ...(certificateFingerprint === undefined ? {} : { certificateFingerprint }),
     close: async () => {
       await host.stop();
+      if (tlsDir !== undefined) rmSync(tlsDir, { recursive: true, force: true });
     },
   };
 }

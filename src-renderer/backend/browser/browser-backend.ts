@@ -73,6 +73,7 @@ export function createBrowserBackend(
     confirmWords: false,
     // A page never accepts unasked (`autoAcceptFromDevices` is false): the cap is never used.
     autoAcceptMaxBytes: AUTO_ACCEPT_DEFAULT_MAX_BYTES,
+    lanRoomHttps: false,
   };
   // The remembered devices, read from IndexedDB once; every session looks a peer up in the list
   // as it stands when the peer connects, so a device remembered or forgotten later counts.
