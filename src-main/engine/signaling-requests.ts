@@ -14,6 +14,7 @@ export function nativeSignalingRequests(
       codeRequest: timeouts.codeRequest,
       relayCredentials: timeouts.relayCredentials,
       report: timeouts.report,
+      release: timeouts.release,
     },
   );
 }

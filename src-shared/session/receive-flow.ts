@@ -68,8 +68,9 @@ export async function runReceiveFlow(
   const watch = new SeatAfterStart(seat);
   try {
     if (seat.role !== 'receiver') {
-      // First into the room: whoever registered the code has left it.
-      throw SessionFailure.withDetail('ERR_PEER_CLOSED', 'the sending device is no longer waiting');
+      // First into the room: whoever registered the code has left it, and nobody will offer
+      // (docs/protocol.md, "Dead codes").
+      throw new SessionFailure('ERR_NO_ONE_WAITING');
     }
     const channel = await connect(ports, seat, route, cancelled, (retry) =>
       publish({ phase: 'connecting', direction: 'receive', code, ...retry }),
