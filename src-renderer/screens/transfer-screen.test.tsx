@@ -603,6 +603,9 @@ describe('failed', () => {
   const HEADINGS: Record<string, string> = {
     ERR_SIGNALING_UNREACHABLE: 'Could not reach the server',
     ERR_CODE_NOT_FOUND: 'That code did not work',
+    ERR_CODE_USED: 'That code was already used',
+    ERR_CODE_CANCELLED: 'That code was cancelled',
+    ERR_NO_ONE_WAITING: 'No one is waiting on that code',
     ERR_CONNECT_TIMEOUT: 'Could not connect to the other device',
     ERR_PEER_CLOSED: 'Connection lost',
     ERR_ACK_TIMEOUT: 'No answer from the other device',
@@ -696,6 +699,28 @@ describe('failed', () => {
     expect(backend.callsOf('dismiss')).toHaveLength(1);
     expect(backend.callsOf('startReceive')).toEqual([]);
   });
+
+  // docs/protocol.md, "Dead codes": dialled again, the code would fail again at once.
+  it.each([
+    'ERR_CODE_NOT_FOUND',
+    'ERR_CODE_USED',
+    'ERR_CODE_CANCELLED',
+    'ERR_NO_ONE_WAITING',
+  ] as const)(
+    '%s offers only Back, which never dials the code again and keeps it to edit',
+    async (code) => {
+      const backend = createScriptedBackend({
+        snapshot: {
+          transfer: { phase: 'failed', direction: 'receive', code, message: ERROR_MESSAGES[code] },
+        },
+      });
+      const { user } = await renderApp(backend, `#receive=${CODE}`);
+      expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+      await user.click(screen.getByRole('button', { name: 'Back' }));
+      expect(backend.callsOf('dismiss')).toHaveLength(1);
+      expect(backend.callsOf('startReceive')).toEqual([]);
+    },
+  );
 
   it.each(ERROR_CODES.filter((code) => !CHOSEN.includes(code)).map((code) => [code]))(
     '%s shows its message as one sentence under a heading, with a way out',
