@@ -31,6 +31,11 @@ async function sending(
 describe('a code that leads to no one, typed on the command line', () => {
   it('a code whose transfer finished: "already used", exit 5', async () => {
     const { sender, code } = await sending('used');
+    // Both ways to receive are named: the command line's, and the words for the app or a page.
+    await sender.line(/^On the other device run: ferry receive [a-z-]+ --key=\S+$/);
+    expect(
+      await sender.line(/^Or in the Ferry app or its web page, choose Receive and type: /),
+    ).toBe(`Or in the Ferry app or its web page, choose Receive and type: ${code}`);
     const first = startCliReceiver(rig.server.url, join(rig.scratch.path, 'used-1'), code);
     expect((await Promise.all([sender.exited, first.exited])).map((end) => end.code)).toEqual([
       EXIT.ok,

@@ -11,7 +11,7 @@ import { EXIT, type ExitCode } from './exit-codes';
 import { deliveredFileLines } from './delivered-files';
 import { followTransfer } from './follow-transfer';
 import type { Command } from './parse-args';
-import { receiveCommandLine } from './receive-command-line';
+import { browserReceiveLine, receiveCommandLine } from './receive-command-line';
 import { confirmWords, verifyLinePrinter } from './verify-words';
 import { rememberPeer, setUpTransfer } from './cli-devices';
 
@@ -32,6 +32,8 @@ export async function runSend(
   const setup = await setUpTransfer(command, io, env);
   if (typeof setup === 'number') return setup;
   const printVerify = verifyLinePrinter(io);
+  // A LAN room serves the web client at its own address; another server may serve none.
+  const webClient = command.server.kind === 'lan' ? setup.serverUrl : undefined;
   const { installation } = setup;
   const options: Omit<SendOptions, 'paths'> = {
     serverUrl: setup.serverUrl,
@@ -66,6 +68,7 @@ export async function runSend(
         // The key rides with the code, so the receiver proves the connection by itself
         // (docs/protocol.md, "Secret link").
         display.line(`On the other device run: ${receiveCommandLine(state.code, state.key)}`);
+        display.line(browserReceiveLine(state.code, state.key, webClient));
         display.line('Waiting for the receiver...');
         break;
       }

@@ -147,6 +147,16 @@ describe('sending, before the other device connects', () => {
     expect(await navigator.clipboard.readText()).toBe(`http://localhost:3000/#receive=${CODE}`);
   });
 
+  it('on a page without LAN rooms, says how to serve it to phones instead of naming the desktop app', async () => {
+    await showing(WAITING_FOR_PEER, {
+      webClientUrl: 'http://localhost:3000/',
+      capabilities: { lanRoom: false },
+    });
+    expect(screen.getByTestId('phone-hint').textContent).toBe(
+      'This page’s address works on this computer only. To receive on a phone on the same network, start Ferry with HOST=0.0.0.0 npm start and open this computer’s network address there.',
+    );
+  });
+
   it('puts the page’s own address in the QR code when other devices can reach it', async () => {
     await showing(WAITING_FOR_PEER, { webClientUrl: 'https://ferry.example/' });
     const qr = screen.getByRole('img', { name: 'QR code of a link that receives these files' });
