@@ -1,5 +1,6 @@
 import { formatBytes } from '../../src-shared/format/format-bytes';
 import {
+  connectingStageLabel,
   NOT_CONFIRMED,
   reconnectingLine,
   RETRYING_THE_CONNECTION,
@@ -74,7 +75,11 @@ export async function runSend(
       }
       case 'connecting':
         display.status(
-          state.retry === undefined ? 'Receiver joined; connecting...' : RETRYING_THE_CONNECTION,
+          state.retry !== undefined
+            ? RETRYING_THE_CONNECTION
+            : state.stage === 'direct'
+              ? 'Receiver joined; connecting directly...'
+              : `${connectingStageLabel(state.stage)}...`,
         );
         break;
       case 'waiting-for-acceptance':

@@ -189,7 +189,7 @@ describe('sending, before the other device connects', () => {
   });
 
   it('says it is connecting once the other device typed the code', async () => {
-    await showing({ phase: 'connecting', direction: 'send', code: CODE });
+    await showing({ phase: 'connecting', direction: 'send', code: CODE, stage: 'direct' });
     expect(screen.getByRole('heading', { name: 'Connecting' })).toBeTruthy();
     expect(
       screen.getByText(
@@ -254,11 +254,37 @@ describe('sending, before the other device connects', () => {
 
 describe('receiving, before any file arrives', () => {
   it('names the code it is looking for', async () => {
-    await showing({ phase: 'connecting', direction: 'receive', code: CODE });
+    await showing({ phase: 'connecting', direction: 'receive', code: CODE, stage: 'finding' });
     expect(screen.getByRole('heading', { name: 'Connecting' })).toBeTruthy();
     expect(screen.getByText(CODE)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
   });
+
+  it.each([
+    ['finding', [], 'Finding the other device'],
+    ['direct', ['Finding the other device (done)'], 'Connecting directly'],
+    [
+      'securing',
+      ['Finding the other device (done)', 'Connecting directly (done)'],
+      'Securing the connection',
+    ],
+  ] as const)(
+    'at stage %s, shows the steps done and the one under way',
+    async (stage, done, now) => {
+      await showing({ phase: 'connecting', direction: 'receive', code: CODE, stage });
+      const steps = within(screen.getByRole('list', { name: 'Connection steps' })).getAllByRole(
+        'listitem',
+      );
+      expect(steps.map((step) => step.textContent)).toEqual([
+        ...done,
+        now,
+        ...['Finding the other device', 'Connecting directly', 'Securing the connection'].slice(
+          done.length + 1,
+        ),
+      ]);
+      expect(steps[done.length].getAttribute('aria-current')).toBe('step');
+    },
+  );
 
   it('asks before accepting: first file, count, size and destination', async () => {
     await showing(OFFER);

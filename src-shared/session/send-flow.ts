@@ -136,8 +136,8 @@ async function sendOnce(
       files: [...files],
       totalBytes,
     });
-    const channel = await connect(ports, seat, route, cancelled, (retry) =>
-      publish({ phase: 'connecting', direction: 'send', code, ...retry }),
+    const channel = await connect(ports, seat, route, cancelled, (step) =>
+      publish({ phase: 'connecting', direction: 'send', code, ...step }),
     );
     issued.met = true;
     holdToExpectedPeer(channel, options.expectPeer);
