@@ -146,6 +146,17 @@ describe('a released code (docs/protocol.md, "Dead codes")', () => {
     expect((await resolve(server.url, code)).headers.get('ferry-code-outcome')).toBe('used');
   });
 
+  it('spends nothing of the failed-lookup budget when refused: it answers no guess', async () => {
+    const server = await startTestServer({ maxFailedCodeLookups: 1 });
+    const roomId = randomUUID();
+    const { code } = (await json(await register(server.url, roomId))) as { code: string };
+    for (let i = 0; i < 3; i += 1) {
+      const refused = await release(server.url, 'plum-otter-cask', { roomId, outcome: 'used' });
+      expect(refused.status).toBe(404);
+    }
+    expect((await resolve(server.url, code)).status).toBe(200);
+  });
+
   it.each([
     ['no roomId', { outcome: 'used' }],
     ['an outcome it does not know', { roomId: randomUUID(), outcome: 'gone' }],
