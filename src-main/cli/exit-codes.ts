@@ -23,6 +23,9 @@ const BY_ERROR: Partial<Record<ErrorCode, ExitCode>> = {
   ERR_REGISTER_CODE: EXIT.unreachable,
   ERR_CODE_NOT_FOUND: EXIT.unreachable,
   ERR_CODE_EXPIRED: EXIT.unreachable,
+  ERR_CODE_USED: EXIT.unreachable,
+  ERR_CODE_CANCELLED: EXIT.unreachable,
+  ERR_NO_ONE_WAITING: EXIT.unreachable,
   ERR_RATE_LIMITED: EXIT.unreachable,
   ERR_SERVER_BUSY: EXIT.unreachable,
 };

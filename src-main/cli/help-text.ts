@@ -65,8 +65,8 @@ Exit codes:
   ${EXIT.declined}    the offer was declined (here, or by the receiving person), or the verification
        words not confirmed here
   ${EXIT.incompatible}    the two devices run incompatible versions of Ferry
-  ${EXIT.unreachable}    the signaling server could not be reached, refused, or the code is unknown;
-       or --lan found no room
+  ${EXIT.unreachable}    the signaling server could not be reached, refused, or the code is unknown,
+       used up or cancelled, or no one waits on it; or --lan found no room
   ${EXIT.interrupted}  interrupted (Ctrl-C); another Ferry reads "Stopped by the other person." and
        exits ${EXIT.failed}
 `;

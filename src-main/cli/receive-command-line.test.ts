@@ -4,7 +4,7 @@ import { generateCode } from '../../src-shared/codes/generate-code';
 import { LINK_SECRET_BYTES } from '../../src-shared/protocol/limits';
 import { newLinkSecret } from '../../src-shared/verify/link-secret';
 import { parseArgs } from './parse-args';
-import { receiveCommandLine } from './receive-command-line';
+import { browserReceiveLine, receiveCommandLine } from './receive-command-line';
 
 /** What a shell hands the program for the printed line: a key is base64url, nothing to quote. */
 function argvOf(line: string): string[] {
@@ -29,6 +29,20 @@ describe('the receive line a sender prints', () => {
       ),
       // Keys with a leading `-` always among the cases, not left to chance.
       { examples: [[new Uint8Array(LINK_SECRET_BYTES).fill(0xfb), [0, 1, 2]]] },
+    );
+  });
+});
+
+describe('the browser line a sender prints beside it', () => {
+  it('names the words a person types in the app or the web client', () => {
+    expect(browserReceiveLine('acid-otter-plank', 'k'.repeat(22), undefined)).toBe(
+      'Or in the Ferry app or its web page, choose Receive and type: acid-otter-plank',
+    );
+  });
+
+  it("from a LAN room, gives the room's own web address with the code and key filled in", () => {
+    expect(browserReceiveLine('acid-otter-plank', 'k'.repeat(22), 'http://192.168.1.20:3001')).toBe(
+      `Or in a browser on this network, open: http://192.168.1.20:3001/#receive=acid-otter-plank&key=${'k'.repeat(22)}`,
     );
   });
 });

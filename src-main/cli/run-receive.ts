@@ -1,6 +1,10 @@
 import { resolve } from 'node:path';
 import { formatBytes } from '../../src-shared/format/format-bytes';
-import { reconnectingLine, RETRYING_THE_CONNECTION } from '../../src-shared/transfer/transfer-view';
+import {
+  connectingStageLabel,
+  reconnectingLine,
+  RETRYING_THE_CONNECTION,
+} from '../../src-shared/transfer/transfer-view';
 import { receiveFiles } from '../engine';
 import type { CliIo } from './cli-io';
 import { acceptQuestion, describeOffer } from './describe-offer';
@@ -51,10 +55,13 @@ export async function runReceive(
   return followTransfer(transfer, io, 'Receiving', (state, display) => {
     switch (state.phase) {
       case 'connecting':
+        // One line per stage of the connection, as the session reports it.
         display.status(
-          state.retry === undefined
-            ? `Connecting to the sender of ${command.code}...`
-            : RETRYING_THE_CONNECTION,
+          state.retry !== undefined
+            ? RETRYING_THE_CONNECTION
+            : state.stage === 'finding'
+              ? `Finding the sender of ${command.code}...`
+              : `${connectingStageLabel(state.stage)}...`,
         );
         break;
       case 'reconnecting':

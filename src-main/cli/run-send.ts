@@ -1,5 +1,6 @@
 import { formatBytes } from '../../src-shared/format/format-bytes';
 import {
+  connectingStageLabel,
   NOT_CONFIRMED,
   reconnectingLine,
   RETRYING_THE_CONNECTION,
@@ -11,7 +12,7 @@ import { EXIT, type ExitCode } from './exit-codes';
 import { deliveredFileLines } from './delivered-files';
 import { followTransfer } from './follow-transfer';
 import type { Command } from './parse-args';
-import { receiveCommandLine } from './receive-command-line';
+import { browserReceiveLine, receiveCommandLine } from './receive-command-line';
 import { confirmWords, verifyLinePrinter } from './verify-words';
 import { rememberPeer, setUpTransfer } from './cli-devices';
 
@@ -32,6 +33,8 @@ export async function runSend(
   const setup = await setUpTransfer(command, io, env);
   if (typeof setup === 'number') return setup;
   const printVerify = verifyLinePrinter(io);
+  // A LAN room serves the web client at its own address; another server may serve none.
+  const webClient = command.server.kind === 'lan' ? setup.serverUrl : undefined;
   const { installation } = setup;
   const options: Omit<SendOptions, 'paths'> = {
     serverUrl: setup.serverUrl,
@@ -67,12 +70,17 @@ export async function runSend(
         // The key rides with the code, so the receiver proves the connection by itself
         // (docs/protocol.md, "Secret link").
         display.line(`On the other device run: ${receiveCommandLine(state.code, state.key)}`);
+        display.line(browserReceiveLine(state.code, state.key, webClient));
         display.line('Waiting for the receiver...');
         break;
       }
       case 'connecting':
         display.status(
-          state.retry === undefined ? 'Receiver joined; connecting...' : RETRYING_THE_CONNECTION,
+          state.retry !== undefined
+            ? RETRYING_THE_CONNECTION
+            : state.stage === 'direct'
+              ? 'Receiver joined; connecting directly...'
+              : `${connectingStageLabel(state.stage)}...`,
         );
         break;
       case 'waiting-for-acceptance':

@@ -2,6 +2,7 @@ import {
   ABORT_REASON_FLUSH_MS,
   ACK_TIMEOUT_MS,
   BYTE_COUNT_REPORT_TIMEOUT_MS,
+  CODE_RELEASE_TIMEOUT_MS,
   CHANNEL_GRACE_MS,
   CODE_REQUEST_TIMEOUT_MS,
   CONNECT_TIMEOUT_MS,
@@ -62,6 +63,8 @@ export interface EngineTimeouts {
   teardownGrace: number;
   /** Reporting the byte count to the server. */
   report: number;
+  /** Telling the server how the code ended. */
+  release: number;
   /** Flushing an abort reason (or any last frame) before closing. */
   abortFlush: number;
 }
@@ -82,6 +85,7 @@ export const DEFAULT_TIMEOUTS: EngineTimeouts = {
   noProgress: RECEIVER_NO_PROGRESS_TIMEOUT_MS,
   teardownGrace: RECEIVER_TEARDOWN_GRACE_MS,
   report: BYTE_COUNT_REPORT_TIMEOUT_MS,
+  release: CODE_RELEASE_TIMEOUT_MS,
   abortFlush: ABORT_REASON_FLUSH_MS,
 };
 

@@ -26,7 +26,7 @@ import type { Transfer, TransferControl } from './transfer';
 export function receiveFiles(options: ReceiveOptions): Transfer {
   const code = normalizeCode(options.code);
   return new TransferHandle<Route>(
-    { phase: 'connecting', direction: 'receive', code },
+    { phase: 'connecting', direction: 'receive', code, stage: 'finding' },
     (control) => receive(code, options, control),
     'ERR_SIGNALING_UNREACHABLE',
   );

@@ -90,6 +90,7 @@ async function send(
       timeouts: connectTimeouts(timeouts),
       newRoomId: randomUUID,
       registerCode: (roomId, stop) => requests.registerCode(roomId, stop),
+      releaseCode: (code, roomId, outcome) => requests.releaseCode(code, roomId, outcome),
       joinRoom: (roomId, stop) => joinSignalingRoom(options, roomId, timeouts.roleWait, stop),
       chooseRoute: route.choose,
       runSession: (channel, started, code, continuing) => {

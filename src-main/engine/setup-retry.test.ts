@@ -14,6 +14,34 @@ const isCandidateOfAttempt = (payload: unknown, attempt: number): boolean =>
   'attempt' in payload &&
   payload.attempt === attempt;
 
+/** The connecting stages a side showed, in order, each once. */
+function stagesOf(states: readonly TransferState[]): string[] {
+  const stages = states.flatMap((state) => (state.phase === 'connecting' ? [state.stage] : []));
+  return stages.filter((stage, index) => stage !== stages[index - 1]);
+}
+
+describe('the stages of a connection setup', () => {
+  it('are shown as the session reaches them: finding the other device, directly, securing', async () => {
+    const file = join(rig.scratch.path, 'staged.bin');
+    await writeRandomFile(file, 1024);
+    const senderStates: TransferState[] = [];
+    const receiverStates: TransferState[] = [];
+
+    const outcome = await transferPair(
+      rig.server.url,
+      { paths: [file], route: 'host-only' },
+      { destination: join(rig.scratch.path, 'staged-received'), route: 'host-only' },
+      (receiver) => receiver.on('state', (state) => receiverStates.push(state)),
+      (sender) => sender.on('state', (state) => senderStates.push(state)),
+    );
+
+    expect(outcome.receiver).toMatchObject({ phase: 'done' });
+    expect(stagesOf(receiverStates)).toEqual(['finding', 'direct', 'securing']);
+    // A sender is shown connecting once its receiver came: the other device is found.
+    expect(stagesOf(senderStates)).toEqual(['direct', 'securing']);
+  });
+});
+
 describe('connection setup that fails', () => {
   it('retries a first attempt that found no route, and the batch still arrives whole', async () => {
     const file = join(rig.scratch.path, 'retried.bin');
@@ -52,11 +80,16 @@ describe('connection setup that fails', () => {
       timeouts: { connect: 2500, connectAttempt: 1000 },
     };
 
+    const receiverStates: TransferState[] = [];
     const outcome = await transferPair(
       rig.server.url,
       { paths: [file], ...noRoute },
       { destination, ...noRoute },
+      (receiver) => receiver.on('state', (state) => receiverStates.push(state)),
     );
+
+    // The screen showed where it stopped: the devices found each other, no direct route formed.
+    expect(stagesOf(receiverStates)).toEqual(['finding', 'direct']);
 
     for (const side of [outcome.sender, outcome.receiver]) {
       expect(side).toMatchObject({ phase: 'failed', code: 'ERR_NO_ROUTE' });

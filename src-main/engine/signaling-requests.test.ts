@@ -10,7 +10,7 @@ import { startLoopbackServer } from './test-support/loopback-server';
 // loopback, and against a small loopback server that answers what a broken or older server
 // might: the answers no real Ferry server gives.
 const http = { fetch: (url: string, init: RequestInit) => fetch(url, init), clock: nodeClock };
-const QUICK = { codeRequest: 300, relayCredentials: 300, report: 300 };
+const QUICK = { codeRequest: 300, relayCredentials: 300, report: 300, release: 300 };
 
 let ferry: RunningServer;
 let odd: Server;
@@ -48,6 +48,36 @@ describe('code requests', () => {
     await expect(requests.resolveCode('no-such-code')).rejects.toMatchObject({
       code: 'ERR_CODE_NOT_FOUND',
     });
+  });
+
+  it.each([
+    ['used', 'ERR_CODE_USED'],
+    ['cancelled', 'ERR_CODE_CANCELLED'],
+  ] as const)(
+    'a code its sender released as %s fails named, before any join (docs/protocol.md, "Dead codes")',
+    async (outcome, code) => {
+      const requests = new SignalingRequests(ferry.url, http);
+      const roomId = crypto.randomUUID();
+      const issued = await requests.registerCode(roomId);
+      await requests.releaseCode(issued, roomId, outcome);
+      await expect(requests.resolveCode(issued)).rejects.toMatchObject({ code });
+    },
+  );
+
+  it('a release by another room changes nothing', async () => {
+    const requests = new SignalingRequests(ferry.url, http);
+    const roomId = crypto.randomUUID();
+    const issued = await requests.registerCode(roomId);
+    await requests.releaseCode(issued, crypto.randomUUID(), 'cancelled');
+    expect(await requests.resolveCode(issued)).toBe(roomId);
+  });
+
+  it('a release that gets no answer is abandoned after its deadline', async () => {
+    answers.set('POST /api/code/plum-otter-cask/release', { status: 204, silent: true });
+    const requests = new SignalingRequests(oddUrl, http, QUICK);
+    await expect(
+      requests.releaseCode('plum-otter-cask', crypto.randomUUID(), 'used'),
+    ).resolves.toBeUndefined();
   });
 
   it('a room id that is not a UUID is refused on every surface', async () => {

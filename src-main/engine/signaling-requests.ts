@@ -25,6 +25,7 @@ export function nativeSignalingRequests(
       codeRequest: timeouts.codeRequest,
       relayCredentials: timeouts.relayCredentials,
       report: timeouts.report,
+      release: timeouts.release,
     },
   );
 }

@@ -193,7 +193,12 @@ describe('the desktop backend over the preload bridge', () => {
     );
     expect(subscribed.ok).toBe(true);
 
-    emit('transferState', { phase: 'connecting', direction: 'receive', code: 'acid-otter-plank' });
+    emit('transferState', {
+      phase: 'connecting',
+      direction: 'receive',
+      code: 'acid-otter-plank',
+      stage: 'finding',
+    });
     emit('lanRoomState', { state: 'starting' });
     emit('discoveredRooms', [{ name: 'Kitchen laptop', url: 'http://10.0.0.9:3001' }]);
     emit('sendPaths', { paths: ['/home/ana/b.txt'] });
@@ -204,7 +209,12 @@ describe('the desktop backend over the preload bridge', () => {
     expect(events).toEqual([
       {
         type: 'transfer',
-        transfer: { phase: 'connecting', direction: 'receive', code: 'acid-otter-plank' },
+        transfer: {
+          phase: 'connecting',
+          direction: 'receive',
+          code: 'acid-otter-plank',
+          stage: 'finding',
+        },
       },
       { type: 'lan-room', lanRoom: { state: 'starting' } },
       {

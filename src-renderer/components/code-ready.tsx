@@ -43,9 +43,17 @@ export function CodeReady({ view }: { view: WaitingForPeer }) {
         {localOnly ? (
           <div className="code-qr code-qr--local">
             <p className="hint" data-testid="phone-hint">
-              {backend.capabilities.lanRoom
-                ? 'To receive on a phone, turn on Host a LAN room in Settings: this address works on this computer only.'
-                : 'This page’s address works on this computer only. To receive on a phone, host a LAN room in the Ferry desktop app and open its address.'}
+              {backend.capabilities.lanRoom ? (
+                'To receive on a phone, turn on Host a LAN room in Settings: this address works on this computer only.'
+              ) : (
+                // A page served by `npm start` or `npm run web` on loopback: the same command
+                // with HOST=0.0.0.0 serves it to the network.
+                <>
+                  This page’s address works on this computer only. To receive on a phone on the same
+                  network, start Ferry with <code>HOST=0.0.0.0 npm start</code> and open this
+                  computer’s network address there.
+                </>
+              )}
             </p>
             <CopyLinkButton link={link} />
           </div>

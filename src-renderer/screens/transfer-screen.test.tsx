@@ -196,6 +196,16 @@ describe('sending, before the other device connects', () => {
     expect(await navigator.clipboard.readText()).toBe(`http://localhost:3000/#receive=${CODE}`);
   });
 
+  it('on a page without LAN rooms, says how to serve it to phones instead of naming the desktop app', async () => {
+    await showing(WAITING_FOR_PEER, {
+      webClientUrl: 'http://localhost:3000/',
+      capabilities: { lanRoom: false },
+    });
+    expect(screen.getByTestId('phone-hint').textContent).toBe(
+      'This page’s address works on this computer only. To receive on a phone on the same network, start Ferry with HOST=0.0.0.0 npm start and open this computer’s network address there.',
+    );
+  });
+
   it('puts the page’s own address in the QR code when other devices can reach it', async () => {
     await showing(WAITING_FOR_PEER, { webClientUrl: 'https://ferry.example/' });
     const qr = screen.getByRole('img', { name: 'QR code of a link that receives these files' });
@@ -228,7 +238,7 @@ describe('sending, before the other device connects', () => {
   });
 
   it('says it is connecting once the other device typed the code', async () => {
-    await showing({ phase: 'connecting', direction: 'send', code: CODE });
+    await showing({ phase: 'connecting', direction: 'send', code: CODE, stage: 'direct' });
     expect(screen.getByRole('heading', { name: 'Connecting' })).toBeTruthy();
     expect(
       screen.getByText(
@@ -293,11 +303,37 @@ describe('sending, before the other device connects', () => {
 
 describe('receiving, before any file arrives', () => {
   it('names the code it is looking for', async () => {
-    await showing({ phase: 'connecting', direction: 'receive', code: CODE });
+    await showing({ phase: 'connecting', direction: 'receive', code: CODE, stage: 'finding' });
     expect(screen.getByRole('heading', { name: 'Connecting' })).toBeTruthy();
     expect(screen.getByText(CODE)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
   });
+
+  it.each([
+    ['finding', [], 'Finding the other device'],
+    ['direct', ['Finding the other device (done)'], 'Connecting directly'],
+    [
+      'securing',
+      ['Finding the other device (done)', 'Connecting directly (done)'],
+      'Securing the connection',
+    ],
+  ] as const)(
+    'at stage %s, shows the steps done and the one under way',
+    async (stage, done, now) => {
+      await showing({ phase: 'connecting', direction: 'receive', code: CODE, stage });
+      const steps = within(screen.getByRole('list', { name: 'Connection steps' })).getAllByRole(
+        'listitem',
+      );
+      expect(steps.map((step) => step.textContent)).toEqual([
+        ...done,
+        now,
+        ...['Finding the other device', 'Connecting directly', 'Securing the connection'].slice(
+          done.length + 1,
+        ),
+      ]);
+      expect(steps[done.length].getAttribute('aria-current')).toBe('step');
+    },
+  );
 
   it('asks before accepting: first file, count, size and destination', async () => {
     await showing(OFFER);
@@ -652,6 +688,9 @@ describe('failed', () => {
   const HEADINGS: Record<string, string> = {
     ERR_SIGNALING_UNREACHABLE: 'Could not reach the server',
     ERR_CODE_NOT_FOUND: 'That code did not work',
+    ERR_CODE_USED: 'That code was already used',
+    ERR_CODE_CANCELLED: 'That code was cancelled',
+    ERR_NO_ONE_WAITING: 'No one is waiting on that code',
     ERR_CONNECT_TIMEOUT: 'Could not connect to the other device',
     ERR_PEER_CLOSED: 'Connection lost',
     ERR_ACK_TIMEOUT: 'No answer from the other device',
@@ -745,6 +784,28 @@ describe('failed', () => {
     expect(backend.callsOf('dismiss')).toHaveLength(1);
     expect(backend.callsOf('startReceive')).toEqual([]);
   });
+
+  // docs/protocol.md, "Dead codes": dialled again, the code would fail again at once.
+  it.each([
+    'ERR_CODE_NOT_FOUND',
+    'ERR_CODE_USED',
+    'ERR_CODE_CANCELLED',
+    'ERR_NO_ONE_WAITING',
+  ] as const)(
+    '%s offers only Back, which never dials the code again and keeps it to edit',
+    async (code) => {
+      const backend = createScriptedBackend({
+        snapshot: {
+          transfer: { phase: 'failed', direction: 'receive', code, message: ERROR_MESSAGES[code] },
+        },
+      });
+      const { user } = await renderApp(backend, `#receive=${CODE}`);
+      expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+      await user.click(screen.getByRole('button', { name: 'Back' }));
+      expect(backend.callsOf('dismiss')).toHaveLength(1);
+      expect(backend.callsOf('startReceive')).toEqual([]);
+    },
+  );
 
   it.each(ERROR_CODES.filter((code) => !CHOSEN.includes(code)).map((code) => [code]))(
     '%s shows its message as one sentence under a heading, with a way out',

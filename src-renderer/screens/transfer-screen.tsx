@@ -5,6 +5,7 @@ import {
   type TransferView,
 } from '../../src-shared/transfer/transfer-view';
 import { AcceptPrompt } from '../components/accept-prompt';
+import { ConnectingStages } from '../components/connecting-stages';
 import { CodeReady } from '../components/code-ready';
 import { PeerCheckLine } from '../components/peer-check-line';
 import { WordsQuestion } from '../components/words-question';
@@ -43,6 +44,7 @@ export function TransferScreen({ view }: { view: ActiveTransferView }) {
               a direct, encrypted connection.
             </p>
           )}
+          <ConnectingStages stage={view.stage} />
         </WaitingStep>
       );
     case 'reconnecting':

@@ -112,7 +112,9 @@ describe('following the backend', () => {
 
   it('shows the screen of a transfer already running when the window opens', async () => {
     const { stores } = await follow({
-      snapshot: { transfer: { phase: 'connecting', direction: 'receive', code: CODE } },
+      snapshot: {
+        transfer: { phase: 'connecting', direction: 'receive', code: CODE, stage: 'finding' },
+      },
     });
     expect(stores.screen.getState().screen).toBe('receive');
   });

@@ -4,6 +4,9 @@ type FailureFamily =
   | 'server'
   | 'code'
   | 'expired'
+  | 'code-used'
+  | 'code-cancelled'
+  | 'no-one-waiting'
   | 'connect'
   | 'connection-lost'
   | 'unanswered'
@@ -50,6 +53,11 @@ const FAMILIES: Record<FailureFamily, FailureDescription> = {
     sendAgain: true,
     againLabel: 'Get a new code',
   },
+  // A code that leads to no one (docs/protocol.md, "Dead codes"): dialled again, it would fail
+  // again, so the person goes back to the code, which stays as typed.
+  'code-used': { heading: 'That code was already used', retry: false },
+  'code-cancelled': { heading: 'That code was cancelled', retry: false },
+  'no-one-waiting': { heading: 'No one is waiting on that code', retry: false },
   connect: { heading: 'Could not connect to the other device', retry: true },
   'connection-lost': { heading: 'Connection lost', retry: true },
   unanswered: { heading: 'No answer from the other device', retry: true },
@@ -102,6 +110,9 @@ export const FAMILY_OF_CODE: Partial<Record<ErrorCode, FailureFamily>> = {
   ERR_ROLE_TIMEOUT: 'server',
   ERR_CODE_NOT_FOUND: 'code',
   ERR_CODE_EXPIRED: 'expired',
+  ERR_CODE_USED: 'code-used',
+  ERR_CODE_CANCELLED: 'code-cancelled',
+  ERR_NO_ONE_WAITING: 'no-one-waiting',
   ERR_ROOM_FULL: 'code',
   ERR_SIGNAL_TIMEOUT: 'connect',
   ERR_CONNECT_TIMEOUT: 'connect',

@@ -183,6 +183,23 @@ export function appRulesContract(label: string, factory: AppFactory): void {
       });
     });
 
+    describe('connecting', () => {
+      it('shows each stage the session reaches, in order, and a retry with its count', async () => {
+        const { app, first } = await running(waitingForPeer);
+        const step = (stage: 'direct' | 'securing', retry?: number): TransferView => ({
+          phase: 'connecting',
+          direction: 'send',
+          code: 'acid-otter-plank',
+          stage,
+          ...(retry === undefined ? {} : { retry }),
+        });
+        for (const view of [step('direct'), step('securing'), step('direct', 1)]) {
+          first.show(view);
+          expect(lastOf(app.views)).toEqual(view);
+        }
+      });
+    });
+
     describe('warnings', () => {
       it('reach the screen from the transfer on it, and not once it was left', async () => {
         const { app, first } = await running(waitingForPeer);

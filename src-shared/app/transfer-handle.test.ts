@@ -119,7 +119,7 @@ describe('the transfer handle', () => {
 
   it('gives an unknown error the fallback code, with the error’s own words', async () => {
     const handle = new TransferHandle(
-      { phase: 'connecting', direction: 'receive', code: 'acid-acorn-acre' },
+      { phase: 'connecting', direction: 'receive', code: 'acid-acorn-acre', stage: 'finding' },
       () => Promise.reject(new TypeError('boom')),
       'ERR_SIGNALING_UNREACHABLE',
     );

@@ -9,7 +9,11 @@ export type HttpFetch = (
     body?: string;
     signal: AbortSignal;
   },
-) => Promise<{ readonly status: number; json(): Promise<unknown> }>;
+) => Promise<{
+  readonly status: number;
+  readonly headers: { get(name: string): string | null };
+  json(): Promise<unknown>;
+}>;
 
 /** What an HTTP request needs from its runtime. */
 export interface HttpPort {
@@ -19,7 +23,13 @@ export interface HttpPort {
 
 /** How an exchange with the server ended: an answer, or no answer at all, and why. */
 export type HttpAnswer =
-  | { kind: 'answered'; status: number; body: unknown }
+  | {
+      kind: 'answered';
+      status: number;
+      body: unknown;
+      /** The headers the request asked to read (`readHeaders`), those the answer carried. */
+      headers?: Readonly<Record<string, string>>;
+    }
   | { kind: 'unreachable'; detail: string }
   | { kind: 'timed-out' }
   | { kind: 'cancelled' };
@@ -31,6 +41,8 @@ export interface JsonRequest {
   timeoutMs: number;
   /** Aborts the request when the person cancels. */
   signal?: AbortSignal;
+  /** Response headers to read, by name. */
+  readHeaders?: readonly string[];
 }
 
 /**
@@ -65,7 +77,17 @@ export async function requestJson(
     } catch {
       body = null;
     }
-    return { kind: 'answered', status: response.status, body };
+    const headers: Record<string, string> = {};
+    for (const name of request.readHeaders ?? []) {
+      const value = response.headers.get(name);
+      if (value !== null) headers[name] = value;
+    }
+    return {
+      kind: 'answered',
+      status: response.status,
+      body,
+      ...(request.readHeaders === undefined ? {} : { headers }),
+    };
   } catch (error) {
     if (timedOut) return { kind: 'timed-out' };
     if (controller.signal.aborted) return { kind: 'cancelled' };

@@ -1,18 +1,21 @@
 import * as v from 'valibot';
 import {
   BYTE_COUNT_REPORT_TIMEOUT_MS,
+  CODE_RELEASE_TIMEOUT_MS,
   CODE_REQUEST_TIMEOUT_MS,
   RELAY_CREDENTIALS_TIMEOUT_MS,
 } from '../protocol/limits';
 import type { ErrorCode } from '../protocol/error-codes';
 import { SessionFailure } from '../session/session-failure';
 import {
+  CODE_OUTCOME_HEADER,
   CODE_PATH,
   codePath,
+  codeReleasePath,
   STATS_REPORT_PATH,
   TURN_CREDENTIALS_PATH,
 } from '../signaling/endpoints';
-import type { IceServerEntry } from '../signaling/http-api';
+import { CODE_OUTCOMES, type CodeOutcome, type IceServerEntry } from '../signaling/http-api';
 import { PUBLIC_STUN_URLS } from '../signaling/public-stun-urls';
 import { isRoomId } from '../signaling/room-id';
 import { readIceServerList } from './ice-server-list';
@@ -33,12 +36,20 @@ export interface SignalingRequestTimeouts {
   codeRequest: number;
   relayCredentials: number;
   report: number;
+  release: number;
 }
 
 export const SIGNALING_REQUEST_TIMEOUTS: SignalingRequestTimeouts = {
   codeRequest: CODE_REQUEST_TIMEOUT_MS,
   relayCredentials: RELAY_CREDENTIALS_TIMEOUT_MS,
   report: BYTE_COUNT_REPORT_TIMEOUT_MS,
+  release: CODE_RELEASE_TIMEOUT_MS,
+};
+
+/** What a receiver is told of a code whose sender released it (docs/protocol.md, "Dead codes"). */
+const DEAD_CODE: Record<CodeOutcome, ErrorCode> = {
+  used: 'ERR_CODE_USED',
+  cancelled: 'ERR_CODE_CANCELLED',
 };
 
 export interface IceServerChoice {
@@ -73,13 +84,37 @@ export class SignalingRequests {
     return read.code;
   }
 
-  /** GET /api/code/:code: the room a normalized code names. */
+  /**
+   * GET /api/code/:code: the room a normalized code names. A code its sender released fails
+   * here, named, without a join that would meet no one (docs/protocol.md, "Dead codes").
+   */
   async resolveCode(code: string, signal?: AbortSignal): Promise<string> {
-    const answer = await this.#request(codePath(code), { signal });
+    const answer = await this.#request(codePath(code), {
+      signal,
+      readHeaders: [CODE_OUTCOME_HEADER],
+    });
     if (answer.kind === 'answered' && answer.status === NOT_FOUND) {
       throw new SessionFailure('ERR_CODE_NOT_FOUND');
     }
-    return this.#read(answer, RESOLVED, 'ERR_SIGNALING_UNREACHABLE').roomId;
+    const { roomId } = this.#read(answer, RESOLVED, 'ERR_SIGNALING_UNREACHABLE');
+    const said = answer.kind === 'answered' ? answer.headers?.[CODE_OUTCOME_HEADER] : undefined;
+    // An outcome this build does not know reads as a live code: the room then tells.
+    const outcome = CODE_OUTCOMES.find((known) => known === said);
+    if (outcome !== undefined) throw new SessionFailure(DEAD_CODE[outcome]);
+    return roomId;
+  }
+
+  /**
+   * POST /api/code/:code/release, Ferry's extension: how this sender's code ended, so that a
+   * receiver who types it later is told so. Best effort, like the byte count: abandoned after
+   * its deadline, and whatever happens here never touches the transfer's outcome.
+   */
+  async releaseCode(code: string, roomId: string, outcome: CodeOutcome): Promise<void> {
+    await this.#request(codeReleasePath(code), {
+      method: 'POST',
+      body: { roomId, outcome },
+      timeoutMs: this.#timeouts.release,
+    });
   }
 
   /**
@@ -132,7 +167,13 @@ export class SignalingRequests {
 
   #request(
     path: string,
-    request: { method?: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal; timeoutMs?: number },
+    request: {
+      method?: 'GET' | 'POST';
+      body?: unknown;
+      signal?: AbortSignal;
+      timeoutMs?: number;
+      readHeaders?: readonly string[];
+    },
   ): Promise<HttpAnswer> {
     const { signal, timeoutMs = this.#timeouts.codeRequest, ...rest } = request;
     return requestJson(this.#port, `${this.#base}${path}`, {

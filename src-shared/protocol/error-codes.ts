@@ -12,6 +12,12 @@ export const ERROR_MESSAGES = {
   ERR_REGISTER_CODE: 'could not register code',
   ERR_CODE_NOT_FOUND: 'code not found or expired',
   ERR_CODE_EXPIRED: 'the code expired before the other device used it',
+  // A code that resolves but leads to no one (docs/protocol.md, "Dead codes").
+  ERR_CODE_USED:
+    'that code was already used and its transfer has ended; ask the sender for a new code',
+  ERR_CODE_CANCELLED: 'the sender cancelled that code; ask them for a new one',
+  ERR_NO_ONE_WAITING:
+    'no one is waiting to send with that code any more; ask the sender for a new code',
   ERR_ROLE_TIMEOUT: 'the signaling server assigned no role within 20 seconds',
   ERR_ROOM_FULL: 'this transfer already has two devices in it',
   ERR_SIGNAL_TIMEOUT: "timed out waiting for the other device's offer or answer",

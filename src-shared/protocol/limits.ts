@@ -108,6 +108,12 @@ export const ROLE_WAIT_TIMEOUT_MS = 20_000;
 // Ferry's extensions (docs/protocol.md, "Ferry's extensions"). None of them is the spec's.
 
 /**
+ * A sender's word on how its code ended (docs/protocol.md, "Dead codes") is abandoned after
+ * this: it is best effort, and a sender that ends must not wait long on it.
+ */
+export const CODE_RELEASE_TIMEOUT_MS = 2000;
+
+/**
  * Content digests are SHA-256 over fixed blocks of this size; a file's digest is the SHA-256 of
  * its block digests in order. A browser hashes a block at once (WebCrypto, or a worker where it
  * has none), and a resume starts on a block boundary.

@@ -16,6 +16,7 @@ import {
   CONNECT_ATTEMPTS_MAX,
 } from './session-limits';
 import { SessionFailure } from './session-failure';
+import type { ConnectingStage } from '../transfer/transfer-view';
 import type {
   ChannelPort,
   Clock,
@@ -58,6 +59,8 @@ export interface ConnectOptions {
   onPeerJoined?(): void;
   /** A failed attempt is being replaced by attempt number `attempt` (2, 3, …). */
   onRetry?(attempt: number): void;
+  /** Receiver: the first offer came; either side: ICE and DTLS are up (docs/protocol.md). */
+  onStage?(stage: Exclude<ConnectingStage, 'finding'>): void;
 }
 
 export type ConnectResult = { ok: true; channel: ChannelPort } | { ok: false; failure: Failure };
@@ -240,6 +243,7 @@ class ConnectionAttempts {
     const retry = this.#attemptNumber > 0;
     this.#attemptNumber = offer.attempt ?? this.#attemptNumber + 1;
     if (retry) this.#options.onRetry?.(this.#attemptNumber);
+    else this.#options.onStage?.('direct');
     const attempt = this.#begin('answerer', offer.attempt);
     const early = this.#early.splice(0);
     void this.#setRemote(attempt, offer.sdp).then(() => {
@@ -280,6 +284,7 @@ class ConnectionAttempts {
       connected: () => {
         if (this.#current !== attempt) return;
         this.#everConnected = true;
+        this.#options.onStage?.('securing');
         this.#releaseHeld(attempt);
         attempt.timers.push(
           clock.setTimeout(
@@ -378,15 +383,22 @@ export async function connect(
   seat: SignalingPort,
   route: RouteChoice,
   cancelled: AbortSignal,
-  connecting: (retry: { retry?: number }) => void,
+  connecting: (step: { stage: ConnectingStage; retry?: number }) => void,
 ): Promise<ChannelPort> {
+  // A retry starts its stages over; its count stays on every later step.
+  let retry: { retry?: number } = {};
+  const show = (stage: ConnectingStage): void => connecting({ stage, ...retry });
   const attempt = connectPeer({
     signaling: seat,
     createPeer: route.createPeer,
     clock: ports.clock,
     timeouts: ports.timeouts,
-    onPeerJoined: () => connecting({}),
-    onRetry: (number) => connecting({ retry: number - 1 }),
+    onPeerJoined: () => show('direct'),
+    onRetry: (number) => {
+      retry = { retry: number - 1 };
+      show('direct');
+    },
+    onStage: show,
   });
   const cancel = (): void => attempt.cancel();
   if (cancelled.aborted) cancel();

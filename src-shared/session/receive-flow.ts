@@ -54,7 +54,7 @@ export async function runReceiveFlow(
   options: ReceiveFlowOptions,
 ): Promise<void> {
   const { code, publish, cancelled } = options;
-  publish({ phase: 'connecting', direction: 'receive', code });
+  publish({ phase: 'connecting', direction: 'receive', code, stage: 'finding' });
   if (code === '') throw new SessionFailure('ERR_CODE_NOT_FOUND');
   const routing = ports.chooseRoute(cancelled);
   routing.catch(() => undefined);
@@ -68,11 +68,12 @@ export async function runReceiveFlow(
   const watch = new SeatAfterStart(seat);
   try {
     if (seat.role !== 'receiver') {
-      // First into the room: whoever registered the code has left it.
-      throw SessionFailure.withDetail('ERR_PEER_CLOSED', 'the sending device is no longer waiting');
+      // First into the room: whoever registered the code has left it, and nobody will offer
+      // (docs/protocol.md, "Dead codes").
+      throw new SessionFailure('ERR_NO_ONE_WAITING');
     }
-    const channel = await connect(ports, seat, route, cancelled, (retry) =>
-      publish({ phase: 'connecting', direction: 'receive', code, ...retry }),
+    const channel = await connect(ports, seat, route, cancelled, (step) =>
+      publish({ phase: 'connecting', direction: 'receive', code, ...step }),
     );
     holdToExpectedPeer(channel, options.expectPeer);
     // Read while the connection is up: a closed one no longer knows its certificates.

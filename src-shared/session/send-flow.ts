@@ -1,3 +1,4 @@
+import type { CodeOutcome } from '../signaling/http-api';
 import type { FileEntryView, TransferView } from '../transfer/transfer-view';
 import { connect, type ConnectTimeouts } from './connect-peer';
 import type { ChannelPort, Clock, RouteChoice, SignalingPort } from './ports';
@@ -12,6 +13,11 @@ export interface SendFlowPorts {
   timeouts: ConnectTimeouts;
   newRoomId(): string;
   registerCode(roomId: string, cancelled: AbortSignal): Promise<string>;
+  /**
+   * Tells the server how the code ended (docs/protocol.md, "Dead codes"); best effort, it never
+   * fails and never takes longer than its own short deadline.
+   */
+  releaseCode(code: string, roomId: string, outcome: CodeOutcome): Promise<void>;
   /** Opens a seat and joins `roomId`; every event from the socket's opening on is kept. */
   joinRoom(roomId: string, cancelled: AbortSignal): Promise<SignalingPort>;
   /** ICE servers (fetched once) and route policy; warnings go to the person. */
@@ -48,8 +54,43 @@ export interface SendFlowOptions {
  * a quick receiver cannot take the sender's seat), wait for the receiver, connect, run the batch.
  * The room is left once the transfer has started on both ends (docs/protocol.md, "Connection
  * lifecycle"). Rejects only with a SessionFailure; the session core publishes its own outcome.
+ * Once the code is issued, how it ended is told to the server before the flow settles, so a
+ * receiver who types it later is told why no one answers (docs/protocol.md, "Dead codes").
  */
 export async function runSendFlow(ports: SendFlowPorts, options: SendFlowOptions): Promise<void> {
+  const { cancelled } = options;
+  const issued: IssuedCode = { met: false };
+  try {
+    await sendOnce(ports, options, issued);
+  } finally {
+    const { code, roomId } = issued;
+    // A person's cancel, before a receiver came or after, ends the code; a receiver that came
+    // used it up, whatever the transfer's outcome. A code that lapsed, or a sender that lost the
+    // server, says nothing: the empty room tells the receiver.
+    const outcome: CodeOutcome | undefined = cancelled.aborted
+      ? 'cancelled'
+      : issued.met
+        ? 'used'
+        : undefined;
+    if (code !== undefined && roomId !== undefined && outcome !== undefined) {
+      await ports.releaseCode(code, roomId, outcome);
+    }
+  }
+}
+
+/** How far the code of one send got. */
+interface IssuedCode {
+  code?: string;
+  roomId?: string;
+  /** A receiver came: the channel opened. */
+  met: boolean;
+}
+
+async function sendOnce(
+  ports: SendFlowPorts,
+  options: SendFlowOptions,
+  issued: IssuedCode,
+): Promise<void> {
   const { files, publish, cancelled } = options;
   const totalBytes = files.reduce((sum, file) => sum + file.size, 0);
   publish({ phase: 'registering', direction: 'send', files: [...files], totalBytes });
@@ -70,6 +111,8 @@ export async function runSendFlow(ports: SendFlowPorts, options: SendFlowOptions
   try {
     // Registration's own failure names the problem best, so it is awaited first.
     code = await unlessCancelled(ports.registerCode(roomId, abandon.signal), cancelled);
+    issued.code = code;
+    issued.roomId = roomId;
     [seat, route] = await unlessCancelled(Promise.all([joining, routing]), cancelled);
   } catch (error) {
     abandon.abort();
@@ -93,9 +136,10 @@ export async function runSendFlow(ports: SendFlowPorts, options: SendFlowOptions
       files: [...files],
       totalBytes,
     });
-    const channel = await connect(ports, seat, route, cancelled, (retry) =>
-      publish({ phase: 'connecting', direction: 'send', code, ...retry }),
+    const channel = await connect(ports, seat, route, cancelled, (step) =>
+      publish({ phase: 'connecting', direction: 'send', code, ...step }),
     );
+    issued.met = true;
     holdToExpectedPeer(channel, options.expectPeer);
     // Read while the connection is up: a closed one no longer knows its certificates.
     const peer = batchPeerOf(channel);

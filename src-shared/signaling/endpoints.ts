@@ -19,3 +19,18 @@ export const WS_PATH = '/ws';
 export function codePath(code: string): string {
   return `${CODE_PATH}/${encodeURIComponent(code)}`;
 }
+
+/**
+ * Ferry's extension: where a sender says how its code ended (docs/protocol.md, "Dead codes").
+ * The spec's seven endpoints are untouched.
+ */
+export function codeReleasePath(code: string): string {
+  return `${codePath(code)}/release`;
+}
+
+/**
+ * Ferry's extension: the header on a 200 of `GET /api/code/:code` that says how a released
+ * code ended (a `CodeOutcome`); absent while its sender still waits, and for every code of a
+ * sender that never released one (docs/protocol.md, "Dead codes").
+ */
+export const CODE_OUTCOME_HEADER = 'Ferry-Code-Outcome';

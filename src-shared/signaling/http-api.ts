@@ -39,6 +39,20 @@ export interface CodeResolution {
   roomId: string;
 }
 
+/**
+ * How a code ended, as its sender told the server (docs/protocol.md, "Dead codes"): `used`, a
+ * receiver came and the transfer ran to its end; `cancelled`, the sending person cancelled.
+ */
+export type CodeOutcome = 'used' | 'cancelled';
+
+export const CODE_OUTCOMES: readonly CodeOutcome[] = ['used', 'cancelled'];
+
+/** POST /api/code/:code/release request (a Ferry extension): the room proves the sender. */
+export interface CodeRelease {
+  roomId: string;
+  outcome: CodeOutcome;
+}
+
 /** POST /api/stats/report request, sent by receivers only. */
 export interface StatsReport {
   bytes: number;
@@ -65,6 +79,8 @@ export interface ErrorBody {
 export const HTTP_ERROR = {
   invalidRoomId: 'Invalid room ID',
   invalidByteCount: 'Invalid byte count',
+  /** Ferry's code release without a UUID `roomId` or a known `outcome` (400). */
+  invalidRelease: 'Invalid release',
   codeNotFound: 'Code not found or expired',
   tooManyRequests: 'Too many requests',
   tooManyReports: 'Too many reports',

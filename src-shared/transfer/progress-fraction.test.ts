@@ -35,7 +35,7 @@ describe('how far a transfer has come', () => {
   it('is nothing before the files move and after they arrived', () => {
     const views: TransferView[] = [
       { phase: 'idle' },
-      { phase: 'connecting', direction: 'receive', code: 'acid-otter-plank' },
+      { phase: 'connecting', direction: 'receive', code: 'acid-otter-plank', stage: 'finding' },
       { phase: 'done', direction: 'send', files: [], totalBytes: 0 },
     ];
     for (const view of views) expect(progressFraction(view)).toBeUndefined();

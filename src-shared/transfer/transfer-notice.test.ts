@@ -13,7 +13,12 @@ const offered: TransferView = {
     peerCheck: { kind: 'device', name: 'Bea phone', fingerprint: 'sha-256 AA:BB' },
   },
 };
-const connecting: TransferView = { phase: 'connecting', direction: 'receive', code: 'a-b-c' };
+const connecting: TransferView = {
+  phase: 'connecting',
+  direction: 'receive',
+  code: 'a-b-c',
+  stage: 'finding',
+};
 const done: TransferView = {
   phase: 'done',
   direction: 'receive',

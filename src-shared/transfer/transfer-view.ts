@@ -136,8 +136,14 @@ export type TransferView =
       files: FileEntryView[];
       totalBytes: number;
     }
-  /** `retry` counts the attempts after a failed first one. */
-  | { phase: 'connecting'; direction: TransferDirection; code: string; retry?: number }
+  /** `retry` counts the attempts after a failed first one; `stage` is how far this one got. */
+  | {
+      phase: 'connecting';
+      direction: TransferDirection;
+      code: string;
+      stage: ConnectingStage;
+      retry?: number;
+    }
   /**
    * The link was lost mid-batch and both sides are getting back together by themselves
    * (docs/protocol.md, "Reconnect"); `bytesDone` of `totalBytes` are kept.
@@ -217,6 +223,26 @@ export type TransferView =
 /** What every surface says while a lost link is being restored, attempt `attempt` of them. */
 export function reconnectingLine(attempt: number): string {
   return `Connection lost — reconnecting (attempt ${attempt})…`;
+}
+
+/**
+ * How far a connection has got, from the session's own events: `finding`, the room is joined and
+ * the other device not there yet (a receiver waiting for the offer); `direct`, the two devices
+ * found each other and ICE looks for a direct route; `securing`, ICE and DTLS are up and the
+ * encrypted channel opens, then the devices check each other.
+ */
+export type ConnectingStage = 'finding' | 'direct' | 'securing';
+
+/** The stages in order, each as every surface words it. */
+export const CONNECTING_STAGES: readonly { stage: ConnectingStage; label: string }[] = [
+  { stage: 'finding', label: 'Finding the other device' },
+  { stage: 'direct', label: 'Connecting directly' },
+  { stage: 'securing', label: 'Securing the connection' },
+];
+
+/** The words of one stage. */
+export function connectingStageLabel(stage: ConnectingStage): string {
+  return CONNECTING_STAGES.find((known) => known.stage === stage)?.label ?? stage;
 }
 
 /** What every surface says while a failed connection attempt is replaced by a new one. */

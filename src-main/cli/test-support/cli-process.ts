@@ -22,6 +22,8 @@ export interface CliProcess {
   endInput(): void;
   /** Ends the program at once, as a crash or a closed laptop lid would: nothing runs after. */
   kill(): void;
+  /** Ctrl-C, once: the program stops as a person stops it. */
+  interrupt(): void;
   /**
    * Freezes the program (SIGSTOP) until `resume`: its sockets stay open but nothing it should
    * send or read moves, as when its network goes away without a word.
@@ -58,6 +60,7 @@ export function startCli(args: string[], env: NodeJS.ProcessEnv = {}): CliProces
     type: (text) => child.stdin.write(text),
     endInput: () => child.stdin.end(),
     kill: () => child.kill('SIGKILL'),
+    interrupt: () => child.kill('SIGINT'),
     freeze: () => child.kill('SIGSTOP'),
     resume: () => child.kill('SIGCONT'),
     line: (pattern) =>

@@ -39,6 +39,23 @@ describeNeeding('redis', 'state shared by servers through Redis', () => {
       }
     });
 
+    it('a code released on A names how it ended on B, for its lifetime only', async () => {
+      const clock = new ManualClock();
+      const { servers } = await startTestCluster(2, { now: clock.now });
+      const roomId = randomUUID();
+      const code = await registered(servers[0].url, roomId);
+      const releasePath = `/api/code/${encodeURIComponent(code)}/release`;
+      const stranger = { roomId: randomUUID(), outcome: 'used' };
+      expect((await postJson(`${servers[0].url}${releasePath}`, stranger)).status).toBe(404);
+      const sender = { roomId: roomId.toUpperCase(), outcome: 'cancelled' };
+      expect((await postJson(`${servers[0].url}${releasePath}`, sender)).status).toBe(204);
+      const dead = await resolve(servers[1].url, code);
+      expect(await json(dead)).toEqual({ roomId });
+      expect(dead.headers.get('ferry-code-outcome')).toBe('cancelled');
+      clock.advance(CODE_LIFETIME_MS);
+      expect((await resolve(servers[1].url, code)).status).toBe(404);
+    });
+
     it('MAX_ACTIVE_CODES is one cap for the whole cluster', async () => {
       const { servers } = await startTestCluster(2, { maxActiveCodes: 2 });
       await registered(servers[0].url, randomUUID());

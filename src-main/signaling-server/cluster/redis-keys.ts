@@ -16,7 +16,10 @@ export const REDIS_KEYS = {
   instanceAlive: `${PREFIX}instance-alive:`,
   /** SET of the instance ids of servers that entered the cluster and were not swept yet. */
   instances: `${PREFIX}instances`,
-  /** STRING per short code: `<expiresAt ms> <roomId>`, which Redis expires with the code. */
+  /**
+   * STRING per short code: `<expiresAt ms> <roomId>`, and ` <outcome>` once its sender released
+   * it, which Redis expires with the code.
+   */
   code: `${PREFIX}code:`,
   /** ZSET of live codes scored by expiry time: the count behind MAX_ACTIVE_CODES. */
   liveCodes: `${PREFIX}live-codes`,

@@ -5,7 +5,8 @@ import {
 } from '../../../src-shared/codes/generate-code';
 import { CODE_COLLISION_DRAWS, CODE_LIFETIME_MS } from '../../../src-shared/signaling/limits';
 import type { Clock } from '../schedule';
-import type { CodeStore } from './code-store';
+import type { CodeOutcome } from '../../../src-shared/signaling/http-api';
+import type { CodeStore, HeldCode } from './code-store';
 
 export type Registration = { kind: 'registered'; code: string } | { kind: 'busy' };
 
@@ -41,8 +42,13 @@ export class CodeRegistrar {
     );
   }
 
-  resolve(code: string): Promise<string | undefined> {
+  resolve(code: string): Promise<HeldCode | undefined> {
     return this.store.resolve(code);
+  }
+
+  /** The sender's word on how its code ended (docs/protocol.md, "Dead codes"). */
+  release(code: string, roomId: string, outcome: CodeOutcome): Promise<boolean> {
+    return this.store.release(code, roomId, outcome);
   }
 
   sweep(): Promise<void> {

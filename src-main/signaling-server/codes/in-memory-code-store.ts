@@ -1,8 +1,9 @@
+import type { CodeOutcome } from '../../../src-shared/signaling/http-api';
+import { sameRoomId } from '../../../src-shared/signaling/room-id';
 import type { Clock } from '../schedule';
-import type { Claim, CodeStore } from './code-store';
+import type { Claim, CodeStore, HeldCode } from './code-store';
 
-interface Entry {
-  roomId: string;
+interface Entry extends HeldCode {
   expiresAt: number;
 }
 
@@ -20,9 +21,21 @@ export class InMemoryCodeStore implements CodeStore {
     return 'claimed';
   }
 
-  async resolve(code: string): Promise<string | undefined> {
+  async resolve(code: string): Promise<HeldCode | undefined> {
     const entry = this.entries.get(code);
-    return entry !== undefined && this.isLive(entry) ? entry.roomId : undefined;
+    if (entry === undefined || !this.isLive(entry)) return undefined;
+    return entry.outcome === undefined
+      ? { roomId: entry.roomId }
+      : { roomId: entry.roomId, outcome: entry.outcome };
+  }
+
+  async release(code: string, roomId: string, outcome: CodeOutcome): Promise<boolean> {
+    const entry = this.entries.get(code);
+    if (entry === undefined || !this.isLive(entry) || !sameRoomId(entry.roomId, roomId)) {
+      return false;
+    }
+    entry.outcome = outcome;
+    return true;
   }
 
   async sweep(): Promise<void> {

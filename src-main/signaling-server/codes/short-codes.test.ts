@@ -109,6 +109,76 @@ describe('GET /api/code/:code', () => {
   });
 });
 
+function release(url: string, code: string, body: unknown): Promise<Response> {
+  return postJson(`${url}/api/code/${encodeURIComponent(code)}/release`, body);
+}
+
+describe('a released code (docs/protocol.md, "Dead codes")', () => {
+  it.each(['used', 'cancelled'] as const)(
+    'still resolves as the spec says, and names how it ended (%s) in Ferry-Code-Outcome',
+    async (outcome) => {
+      const server = await startTestServer();
+      const roomId = randomUUID();
+      const { code } = (await json(await register(server.url, roomId))) as { code: string };
+      const live = await resolve(server.url, code);
+      expect(live.headers.get('ferry-code-outcome')).toBeNull();
+      expect((await release(server.url, code, { roomId, outcome })).status).toBe(204);
+      const dead = await resolve(server.url, code);
+      expect(dead.status).toBe(200);
+      expect(await json(dead)).toEqual({ roomId });
+      expect(dead.headers.get('ferry-code-outcome')).toBe(outcome);
+      expect(dead.headers.get('access-control-expose-headers')).toBe('Ferry-Code-Outcome');
+    },
+  );
+
+  it('is released only by the holder of its room id, in either case', async () => {
+    const server = await startTestServer();
+    const roomId = randomUUID();
+    const { code } = (await json(await register(server.url, roomId))) as { code: string };
+    const other = await release(server.url, code, { roomId: randomUUID(), outcome: 'cancelled' });
+    expect(other.status).toBe(404);
+    expect(await json(other)).toEqual({ error: 'Code not found or expired' });
+    const unknown = await release(server.url, 'plum-otter-cask', { roomId, outcome: 'used' });
+    expect(unknown.status).toBe(404);
+    expect((await resolve(server.url, code)).headers.get('ferry-code-outcome')).toBeNull();
+    const upper = roomId.toUpperCase();
+    expect((await release(server.url, code, { roomId: upper, outcome: 'used' })).status).toBe(204);
+    expect((await resolve(server.url, code)).headers.get('ferry-code-outcome')).toBe('used');
+  });
+
+  it('spends nothing of the failed-lookup budget when refused: it answers no guess', async () => {
+    const server = await startTestServer({ maxFailedCodeLookups: 1 });
+    const roomId = randomUUID();
+    const { code } = (await json(await register(server.url, roomId))) as { code: string };
+    for (let i = 0; i < 3; i += 1) {
+      const refused = await release(server.url, 'plum-otter-cask', { roomId, outcome: 'used' });
+      expect(refused.status).toBe(404);
+    }
+    expect((await resolve(server.url, code)).status).toBe(200);
+  });
+
+  it.each([
+    ['no roomId', { outcome: 'used' }],
+    ['an outcome it does not know', { roomId: randomUUID(), outcome: 'gone' }],
+  ])('refuses a release with %s: 400 Invalid release', async (_case, body) => {
+    const server = await startTestServer();
+    const response = await release(server.url, 'plum-otter-cask', body);
+    expect(response.status).toBe(400);
+    expect(await json(response)).toEqual({ error: 'Invalid release' });
+  });
+
+  it('lapses with its lifetime, like any code', async () => {
+    const clock = new ManualClock();
+    const server = await startTestServer({ now: clock.now });
+    const roomId = randomUUID();
+    const { code } = (await json(await register(server.url, roomId))) as { code: string };
+    await release(server.url, code, { roomId, outcome: 'cancelled' });
+    clock.advance(CODE_LIFETIME_MS);
+    expect((await resolve(server.url, code)).status).toBe(404);
+    expect((await release(server.url, code, { roomId, outcome: 'used' })).status).toBe(404);
+  });
+});
+
 describe('code lifetime', () => {
   it('resolves for 10 minutes from registration, then answers 404', async () => {
     const clock = new ManualClock();

@@ -1,6 +1,7 @@
 import express, { type Express, type Request } from 'express';
 import * as v from 'valibot';
 import {
+  CODE_OUTCOME_HEADER,
   CODE_PATH,
   HEALTH_PATH,
   STATS_PATH,
@@ -30,7 +31,7 @@ import type { ByteCounter } from '../stats/byte-counter';
 import { cors } from './cors';
 import { finalErrorHandler } from './final-error-handler';
 import { perIpLimit } from './per-ip-limit';
-import { CodeRequestSchema, statsReportSchema } from './request-bodies';
+import { CodeReleaseSchema, CodeRequestSchema, statsReportSchema } from './request-bodies';
 import type { UnhealthyStatus } from './unhealthy-status';
 
 export interface SignalingHttpDeps {
@@ -51,7 +52,10 @@ export interface SignalingHttpDeps {
   log: LogSink;
 }
 
-/** The seven HTTP endpoints of the spec, JSON on every path, failures included. */
+/**
+ * The seven HTTP endpoints of the spec, and Ferry's code release (docs/protocol.md, "Dead
+ * codes"), JSON on every path, failures included.
+ */
 export function signalingHttpApp(deps: SignalingHttpDeps): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -118,14 +122,36 @@ export function signalingHttpApp(deps: SignalingHttpDeps): Express {
       response.status(429).json({ error: HTTP_ERROR.tooManyRequests });
       return;
     }
-    const roomId = await deps.codes.resolve(request.params.code);
-    if (roomId === undefined) {
+    const held = await deps.codes.resolve(request.params.code);
+    if (held === undefined) {
       await deps.failedLookups.spend();
       response.status(404).json({ error: HTTP_ERROR.codeNotFound });
       return;
     }
-    const body: CodeResolution = { roomId };
+    // The answer stays the spec's; how a released code ended rides in a header only Ferry reads,
+    // exposed to a page on another origin.
+    if (held.outcome !== undefined) {
+      response.setHeader(CODE_OUTCOME_HEADER, held.outcome);
+      response.setHeader('Access-Control-Expose-Headers', CODE_OUTCOME_HEADER);
+    }
+    const body: CodeResolution = { roomId: held.roomId };
     response.json(body);
+  });
+
+  // Only the holder of the room id, the sender or its receiver, can release a code. An unknown
+  // code and another room's answer alike, so the endpoint tells a guesser nothing.
+  app.post<{ code: string }>(`${CODE_PATH}/:code/release`, codeLimit, async (request, response) => {
+    const release = v.safeParse(CodeReleaseSchema, request.body);
+    if (!release.success) {
+      response.status(400).json({ error: HTTP_ERROR.invalidRelease });
+      return;
+    }
+    const { roomId, outcome } = release.output;
+    if (!(await deps.codes.release(request.params.code, roomId, outcome))) {
+      response.status(404).json({ error: HTTP_ERROR.codeNotFound });
+      return;
+    }
+    response.status(204).end();
   });
 
   app.get(STATS_PATH, (_request, response) => {

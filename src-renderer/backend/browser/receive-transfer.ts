@@ -71,7 +71,7 @@ export class ReceiveTransfer {
   constructor(options: ReceiveOptions) {
     this.#options = options;
     this.#handle = new TransferHandle(
-      { phase: 'connecting', direction: 'receive', code: options.code },
+      { phase: 'connecting', direction: 'receive', code: options.code, stage: 'finding' },
       (control) => this.#receive(control),
       'ERR_UNEXPECTED',
     );

@@ -115,6 +115,7 @@ export class SendTransfer {
         timeouts: CONNECT_TIMEOUTS,
         newRoomId,
         registerCode: (roomId, stop) => requests.registerCode(roomId, stop),
+        releaseCode: (code, roomId, outcome) => requests.releaseCode(code, roomId, outcome),
         joinRoom: (roomId, stop) => joinBrowserRoom(signalingAddress, roomId, stop),
         chooseRoute: (stop) => browserRoute(requests, stop),
         runSession: (channel, started, code, continuing) =>
