@@ -20,6 +20,7 @@ import type {
   TransferView,
 } from '../transfer/transfer-view';
 import { capsWithIdentity, type DeviceSetting } from '../devices/peer-identity';
+import { peerProgram } from '../devices/peer-program';
 import type { ChannelPort, Clock } from './ports';
 import { ProgressMeter } from './progress-meter';
 import type { SaveTarget } from './save-target';
@@ -433,7 +434,9 @@ class ReceiveSession {
   }
 
   #peer(): { peer?: PeerSummary } {
-    return this.#chassis.peer(this.#peerCheck, this.#machine.peerName);
+    const release = this.#machine.peerRelease;
+    const program = release === undefined ? undefined : peerProgram(release.ver);
+    return this.#chassis.peer(this.#peerCheck, this.#machine.peerName, program);
   }
 
   #ask(offer: Offer): void {
@@ -615,8 +618,11 @@ class ReceiveSession {
     } while (seen !== this.#queue);
   }
 
+  /** A failure carries what arrived whole before it and who sent it, for the history. */
   #publish(view: TransferView): void {
-    this.#chassis.publish(view);
+    this.#chassis.publish(
+      view.phase === 'failed' ? { ...view, arrived: [...this.#saved], ...this.#peer() } : view,
+    );
   }
 
   #onChannelClosed(): void {
