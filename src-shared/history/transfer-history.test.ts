@@ -175,6 +175,22 @@ describe('an entry of a batch that did not arrive whole', () => {
     );
   });
 
+  it('calls no peer verified whose check failed', () => {
+    const kept = entryFromFailed(
+      failed('ERR_NOT_CONFIRMED', {
+        arrived: [],
+        peer: { fingerprint: FINGERPRINT, check: { kind: 'words', words: 'a b c' } },
+      }),
+      batch,
+      5,
+      'differ',
+    );
+    expect(kept.peer).toEqual({ check: 'unverified' });
+    expect(entrySummary(kept)).toBe(
+      'Failed — receiving 3 files, 12.0 MB · none arrived · not verified',
+    );
+  });
+
   it('reads back from storage, and an outcome without the batch offered as arrived whole', () => {
     const kept = entryFromFailed(failed('ERR_DECLINED'), batch, 5, 'stored');
     const { offered: _offered, ...withoutOffered } = kept;

@@ -32,6 +32,15 @@ export type HistoryOutcome = 'declined' | 'cancelled' | 'failed';
 const DECLINES: ReadonlySet<ErrorCode> = new Set(['ERR_DECLINED', 'ERR_PEER_DECLINED']);
 const CANCELS: ReadonlySet<ErrorCode> = new Set(['ERR_CANCELLED', 'ERR_PEER_CANCELLED']);
 
+/** Failures that say the other end was not who the check said: no entry calls it verified. */
+const DISPROVED: ReadonlySet<ErrorCode> = new Set([
+  'ERR_SAS_MISMATCH',
+  'ERR_NOT_CONFIRMED',
+  'ERR_LINK_MISMATCH',
+  'ERR_UNEXPECTED_DEVICE',
+  'ERR_TWO_FINGERPRINTS',
+]);
+
 /** A decline or a cancel by either person, else a failure. */
 export function outcomeOf(code: ErrorCode): HistoryOutcome {
   if (DECLINES.has(code)) return 'declined';
@@ -81,8 +90,9 @@ export interface BatchSeen {
   check?: PeerCheck;
 }
 
-function peerOf(peer: PeerSummary | undefined, shown?: PeerCheck): HistoryPeer {
-  const check = peer?.check ?? shown;
+/** `disproved`: the check failed, so the peer counts as not verified whatever was shown. */
+function peerOf(peer: PeerSummary | undefined, shown?: PeerCheck, disproved = false): HistoryPeer {
+  const check = disproved ? undefined : (peer?.check ?? shown);
   const told = {
     ...(peer?.announcedName === undefined ? {} : { announcedName: peer.announcedName }),
     ...(peer?.program === undefined ? {} : { program: peer.program }),
@@ -121,7 +131,7 @@ export function entryFromFailed(
     direction: view.direction,
     at,
     ...arrivedPart(view.arrived ?? []),
-    peer: peerOf(view.peer, batch.check),
+    peer: peerOf(view.peer, batch.check, DISPROVED.has(view.code)),
     outcome: outcomeOf(view.code),
     offered: { fileCount: batch.fileCount, totalBytes: batch.totalBytes },
     ...(view.arrived === undefined ? { arrivalUnknown: true as const } : {}),
