@@ -11,6 +11,7 @@ import {
 } from '../protocol/receiver';
 import type { PeerVersion } from '../protocol/version-negotiation';
 import type { RemedySurface } from '../protocol/version-remedy';
+import type { ReceivingSystem } from '../names/risky-name';
 import { offerFileViews } from '../transfer/offer-files';
 import type {
   DeliveredFileView,
@@ -82,6 +83,11 @@ export interface ReceiveSessionConfig {
   devices?: DeviceSetting;
   local: PeerVersion;
   remedySurface: RemedySurface;
+  /**
+   * The system the files are opened on, whose double-click decides which listed files are
+   * flagged executable (src-shared/names/risky-name.ts); unknown flags by every system's list.
+   */
+  system?: ReceivingSystem;
   acceptance: Acceptance;
   publish(view: TransferView): void;
   /** After completion a cancel only closes the channel: the files are already saved. */
@@ -450,7 +456,8 @@ class ReceiveSession {
       peerCheck: this.#peerCheck ?? { kind: 'unverified' },
     };
     if (offer.sender.ver !== undefined) view.senderVersion = offer.sender.ver;
-    if (offer.files !== undefined) view.files = offerFileViews(offer.files);
+    if (offer.files !== undefined)
+      view.files = offerFileViews(offer.files, this.#config.system ?? 'unknown');
     if (offer.text === true) view.textMessage = true;
     const quick = acceptance.withoutAsking?.(view);
     const chosen =
