@@ -135,19 +135,19 @@ test('the accept prompt lists every file a command-line sender offers, flagging 
   for (let n = 1; n <= 30; n += 1)
     randomFile(outbox, `photos/img-${String(n).padStart(3, '0')}.jpg`, 1_000);
   randomFile(outbox, '.env', 100);
-  randomFile(outbox, 'setup.exe', 2_000);
+  randomFile(outbox, 'setup.jar', 2_000);
   const sender = cli('send', '--server', server.url, outbox);
   const [, code] = await sender.waitForLine(CODE_LINE, 30_000);
 
   await receiveInApp(page, code);
   await expect(page.getByText('Look before accepting: 1 hidden and 1 executable.')).toBeVisible();
   const listed = page.getByRole('list', { name: 'Offered files' });
-  // A tree: kit/ holds photos/ (30 files), .env and setup.exe (docs/protocol.md, "File list").
+  // A tree: kit/ holds photos/ (30 files), .env and setup.jar (docs/protocol.md, "File list").
   const files = listed.locator('li:not(.file-tree-folder)');
   await expect(files).toHaveCount(32);
   await expect(listed.locator('.file-tree-folder > .file-name')).toHaveText(['kit/', 'photos/']);
   await expect(files.filter({ hasText: '.env' })).toContainText('hidden');
-  await expect(files.filter({ hasText: 'setup.exe' })).toContainText('executable');
+  await expect(files.filter({ hasText: 'setup.jar' })).toContainText('executable');
   await page.screenshot({ path: 'reports/screenshots/accept-prompt.png' });
   await page.getByRole('button', { name: 'Decline' }).click();
   expect(readdirSync(downloads)).toEqual([]);

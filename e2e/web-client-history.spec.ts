@@ -34,14 +34,16 @@ test('a received transfer is in the history after a reload, until the history is
   expect(await sender.done()).toContain('arrived on the other device');
 
   const history = await openHistory(receiver);
-  const entry = history.getByRole('listitem', { name: /^Received 1 file, 2\.93 KB · verified · / });
+  const entry = history.getByRole('listitem', {
+    name: /^Received 1 file, 2\.93 KB from “Web browser” · verified · /,
+  });
   await expect(entry).toBeVisible();
   await expect(entry.getByText('holiday-notes.txt')).toBeVisible();
   await expect(entry.getByText('Saved to the browser’s downloads')).toBeVisible();
   // The sender keeps its side too.
   const sent = await openHistory(sender);
   await expect(
-    sent.getByRole('listitem', { name: /^Sent 1 file, 2\.93 KB · verified · / }),
+    sent.getByRole('listitem', { name: /^Sent 1 file, 2\.93 KB to “Web browser” · verified · / }),
   ).toBeVisible();
 
   // The history outlives the page: a reload reads it back from IndexedDB.
@@ -68,4 +70,82 @@ test('a received transfer is in the history after a reload, until the history is
   await expect(
     after.getByText('No transfers yet. Each one you finish is listed here.'),
   ).toBeVisible();
+});
+
+// Every outcome is kept, not only a whole batch (issue 37, item 5): a declined, a cancelled and a
+// failed transfer each have their entry, with what arrived of them and who was on the other end.
+
+/** The entry whose summary starts with `summary`, in `peer`'s opened history. */
+async function entryOf(peer: FerryPage, summary: RegExp) {
+  const history = await openHistory(peer);
+  const entry = history.getByRole('listitem', { name: summary });
+  await expect(entry).toBeVisible();
+  return entry;
+}
+
+test('a declined transfer is in both histories, with nothing arrived', async ({
+  browser,
+}, testInfo) => {
+  const sender = await rig.browserPeer(browser);
+  const receiver = await rig.browserPeer(browser);
+  const code = await sender.send([randomFile(rig.scratch.path, 'declined/plans.txt', 2000)]);
+  await receiver.receive(code);
+  await receiver.decline();
+
+  const declined = await entryOf(
+    receiver,
+    /^Declined — receiving 1 file, [^·]+ from “Web browser” · none arrived · verified · /,
+  );
+  await expect(declined.getByText('plans.txt')).toHaveCount(0);
+  await entryOf(sender, /^Declined — sending 1 file, [^·]+ · none arrived · verified · /);
+  await receiver.page.screenshot({ path: testInfo.outputPath('history-declined.png') });
+});
+
+/** Larger than a loopback moves between two screen updates, so the cancel lands mid-file. */
+const LARGE_BYTES = 192 * 1024 * 1024;
+
+test('a cancelled transfer lists the file that arrived whole before the cancel', async ({
+  browser,
+}, testInfo) => {
+  const sender = await rig.browserPeer(browser);
+  const receiver = await rig.browserPeer(browser);
+  const code = await sender.send([
+    randomFile(rig.scratch.path, 'cancelled/a-note.txt', 3000),
+    randomFile(rig.scratch.path, 'cancelled/b-film.bin', LARGE_BYTES),
+  ]);
+  await receiver.receive(code);
+  await receiver.accept();
+  await expect(receiver.page.getByText(/^File 2 of 2/)).toBeVisible({ timeout: 60_000 });
+  await receiver.cancel();
+
+  const cancelled = await entryOf(
+    receiver,
+    /^Cancelled — receiving 2 files, [^·]+ from “Web browser” · 1 of 2 files arrived · verified · /,
+  );
+  await expect(cancelled.getByText('a-note.txt')).toBeVisible();
+  await expect(cancelled.getByText('b-film.bin')).toHaveCount(0);
+  // The sender knows what arrived from the receiver's digests.
+  const sent = await entryOf(
+    sender,
+    /^Cancelled — sending 2 files, [^·]+ · 1 of 2 files arrived · /,
+  );
+  await expect(sent.getByText('a-note.txt')).toBeVisible();
+  await receiver.page.screenshot({ path: testInfo.outputPath('history-cancelled.png') });
+});
+
+test('a failed transfer is kept too: words that did not match, nothing arrived, not verified', async ({
+  browser,
+}, testInfo) => {
+  const sender = await rig.browserPeer(browser);
+  await sender.page.getByTestId('web-settings').getByText('Settings').click();
+  await sender.page.getByTestId('confirm-words-setting').click();
+  const receiver = await rig.browserPeer(browser);
+  const code = await sender.send([randomFile(rig.scratch.path, 'failed/letter.txt', 4096)]);
+  await receiver.receive(code);
+  await receiver.accept();
+  await sender.page.getByTestId('words-differ').click();
+  expect(await sender.failure()).toContain('The verification words were not confirmed.');
+
+  await entryOf(sender, /^Failed — sending 1 file, [^·]+ · none arrived · not verified · /);
+  await sender.page.screenshot({ path: testInfo.outputPath('history-failed.png') });
 });

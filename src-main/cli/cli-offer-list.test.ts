@@ -14,7 +14,8 @@ describe('the command-line receiver asked about a batch a Ferry sender listed', 
     const source = join(rig.scratch.path, 'listed', 'kit');
     await writeTextFile(join(source, 'readme.txt'), 'read me\n');
     await writeTextFile(join(source, '.config', 'settings.json'), '{}\n');
-    await writeTextFile(join(source, 'install.sh'), 'echo hi\n');
+    // A Java archive runs on a double-click on Windows, macOS and Linux alike.
+    await writeTextFile(join(source, 'install.jar'), 'echo hi\n');
     const destination = join(rig.scratch.path, 'listed-received');
 
     const sender = startCli(['send', '--server', rig.server.url, source]);
@@ -39,7 +40,7 @@ describe('the command-line receiver asked about a batch a Ferry sender listed', 
     expect(offer.split('\n')).toEqual([
       expect.stringMatching(/^Incoming: 3 files, 19 B in all \(sender runs Ferry [^)]+\):$/),
       '  kit/.config/settings.json (3 B) [hidden]',
-      '  kit/install.sh (8 B) [executable]',
+      '  kit/install.jar (8 B) [executable]',
       '  kit/readme.txt (8 B)',
       expect.stringMatching(
         /^Verify: [a-z]+ [a-z]+ [a-z]+ \(check the other device shows the same words\)$/,
@@ -48,7 +49,7 @@ describe('the command-line receiver asked about a batch a Ferry sender listed', 
     ]);
     expect(await filesUnder(destination)).toEqual([
       'kit/.config/settings.json',
-      'kit/install.sh',
+      'kit/install.jar',
       'kit/readme.txt',
     ]);
   });

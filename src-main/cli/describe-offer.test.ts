@@ -40,11 +40,14 @@ describe('the receiver is shown what the protocol has announced', () => {
 
 describe('an offer whose sender listed its files', () => {
   it('prints every name with its size, flagging hidden files and programs', () => {
-    const files = offerFileViews([
-      { path: 'notes.txt', size: 1200 },
-      { path: '.ssh/authorized_keys', size: 400 },
-      { path: 'invoice.pdf.exe', size: 2048 },
-    ]);
+    const files = offerFileViews(
+      [
+        { path: 'notes.txt', size: 1200 },
+        { path: '.ssh/authorized_keys', size: 400 },
+        { path: 'invoice.pdf.exe', size: 2048 },
+      ],
+      'unknown',
+    );
     expect(
       describeOffer({
         peerCheck: UNVERIFIED,
@@ -67,10 +70,13 @@ describe('an offer whose sender listed its files', () => {
     const paths = [
       ...Array.from({ length: OFFER_FILES_PRINTED }, (_, index) => `scan-${index}.png`),
       'late/.profile',
-      'late/setup.sh',
+      'late/setup.exe',
       'late/readme.txt',
     ];
-    const files = offerFileViews(paths.map((path) => ({ path, size: 10 })));
+    const files = offerFileViews(
+      paths.map((path) => ({ path, size: 10 })),
+      'unknown',
+    );
     const lines = describeOffer({
       peerCheck: UNVERIFIED,
       firstFileName: 'scan-0.png',
@@ -83,7 +89,7 @@ describe('an offer whose sender listed its files', () => {
   });
 
   it('counts the files a list cut short did not name', () => {
-    const files = offerFileViews([{ path: 'a.txt', size: 1 }]);
+    const files = offerFileViews([{ path: 'a.txt', size: 1 }], 'unknown');
     expect(
       describeOffer({
         peerCheck: UNVERIFIED,
@@ -100,7 +106,7 @@ describe('an offer whose sender listed its files', () => {
   });
 
   it('flags a single listed file on its one line', () => {
-    const files = offerFileViews([{ path: 'run.command', size: 5 }]);
+    const files = offerFileViews([{ path: 'run.command', size: 5 }], 'unknown');
     expect(
       describeOffer({
         peerCheck: UNVERIFIED,

@@ -43,6 +43,8 @@ async function receive(app: DesktopOnLoopback, folder: string, name: string): Pr
   const { sender, code } = await startSender(rig.server.url, {
     paths: [source],
     iceServers: [],
+    // The release string a desktop app sends: the history names the program by it.
+    ver: 'desktop-v1.2.3',
     identity: { pemFile: from.identity.pemFile, devices: from.setting },
   });
   const finished = new Promise<TransferView>((resolve) => {
@@ -73,7 +75,8 @@ describe('the history of the desktop app', () => {
       fileCount: 1,
       totalBytes: 'the contents of report.pdf'.length,
       files: [{ name: 'report.pdf', size: 'the contents of report.pdf'.length, savedPath: saved }],
-      peer: { check: 'words' },
+      // Who it was, as far as it told: its own name, and the program its release string names.
+      peer: { check: 'words', announcedName: 'Laptop', program: 'desktop' },
       folder: first.downloads,
     };
     expect(await historyOf(first)).toEqual([entry]);

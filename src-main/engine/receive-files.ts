@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { normalizeCode } from '../../src-shared/codes';
+import { systemOfPlatform } from '../../src-shared/names/receiving-system';
 import { offeredCapabilities } from '../../src-shared/session/capabilities';
 import { runReceiveFlow } from '../../src-shared/session/receive-flow';
 import { runReceiveSession, type Acceptance } from '../../src-shared/session/receive-session';
@@ -67,6 +68,7 @@ async function receive(
           incrementalSha256: nodeSha256,
           local: localVersion(options),
           remedySurface: options.remedySurface,
+          system: systemOfPlatform(process.platform),
           // After a lost link the batch goes on where it was accepted, without asking again.
           acceptance: measuringFreeSpace(
             accepted === undefined

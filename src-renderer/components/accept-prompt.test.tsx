@@ -9,12 +9,15 @@ import { createScriptedBackend } from '../testing/scripted-backend';
 const showing = (transfer: TransferView) =>
   renderApp(createScriptedBackend({ snapshot: { transfer } }));
 
-const LISTED = offerFileViews([
-  { path: 'Album/beach.jpg', size: 4_194_304 },
-  { path: 'Album/.thumbs/cache.db', size: 2048 },
-  { path: 'Album/slideshow.scr', size: 1024 },
-  { path: 'Album/notes.txt', size: 10 },
-]);
+const LISTED = offerFileViews(
+  [
+    { path: 'Album/beach.jpg', size: 4_194_304 },
+    { path: 'Album/.thumbs/cache.db', size: 2048 },
+    { path: 'Album/slideshow.scr', size: 1024 },
+    { path: 'Album/notes.txt', size: 10 },
+  ],
+  'windows',
+);
 
 function listedOffer(fileCount = LISTED.length): TransferView {
   return {

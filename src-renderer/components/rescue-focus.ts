@@ -7,12 +7,22 @@ export function focusWasLost(): boolean {
 }
 
 /**
+ * Whether the person has used the page yet. Before that, the screen is what the page opened on:
+ * focus stays at the top, so the tabs come first in order. A runtime that cannot tell counts as
+ * used.
+ */
+export function pageUsed(): boolean {
+  const activation = (navigator as { userActivation?: { hasBeenActive: boolean } }).userActivation;
+  return activation?.hasBeenActive ?? true;
+}
+
+/**
  * Gives `target` the focus when it appears (and whenever `when` changes) if the focus was lost,
  * as after a dialog, a removed item or a screen that replaced the one in use; a focus the person
- * placed elsewhere is left alone.
+ * placed elsewhere is left alone, and so is a page not used yet.
  */
 export function useRescueFocus(target: RefObject<HTMLElement | null>, when: unknown = null): void {
   useEffect(() => {
-    if (focusWasLost()) target.current?.focus();
+    if (focusWasLost() && pageUsed()) target.current?.focus();
   }, [target, when]);
 }

@@ -19,7 +19,10 @@ function offer(zip: { name: string } | undefined, paths = PATHS): TransferView {
       firstFileName: paths[0],
       fileCount: paths.length,
       totalBytes: 30,
-      files: offerFileViews(paths.map((path) => ({ path, size: 10 }))),
+      files: offerFileViews(
+        paths.map((path) => ({ path, size: 10 })),
+        'unknown',
+      ),
       peerCheck: { kind: 'unverified' },
     },
     destination: 'Your browser’s downloads',

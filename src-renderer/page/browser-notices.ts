@@ -1,5 +1,9 @@
 import type { TransferNotice } from '../../src-shared/transfer/transfer-notice';
 
+/** Said before a browser asks for leave to notify (askToNotify), so its question has a reason. */
+export const NOTIFY_REASON =
+  'Your browser will ask whether Ferry may notify you, so you hear when a transfer ends while this tab is in the background.';
+
 /**
  * Asks once for leave to notify, at the moment the person starts a transfer (a click, which is
  * when browsers let a page ask); a browser without notifications, or an answer given before,

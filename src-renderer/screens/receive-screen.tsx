@@ -6,6 +6,7 @@ import { useFerryStores } from '../stores/stores-context';
 import { CodeField } from '../components/code-field';
 import { useRescueFocus } from '../components/rescue-focus';
 import { askToNotify } from '../page/browser-notices';
+import { NotifyReason } from '../components/notify-reason';
 
 /** Typing the sender's code. */
 export function ReceiveScreen() {
@@ -49,6 +50,7 @@ export function ReceiveScreen() {
             Receive
           </button>
         </div>
+        <NotifyReason />
       </form>
     </section>
   );

@@ -5,6 +5,7 @@ import { DropZone } from '../components/drop-zone';
 import { SelectionList } from '../components/selection-list';
 import { useRescueFocus } from '../components/rescue-focus';
 import { askToNotify } from '../page/browser-notices';
+import { NotifyReason } from '../components/notify-reason';
 import { SendText } from '../components/send-text';
 
 /** Choosing what to send. */
@@ -38,6 +39,7 @@ export function SendScreen() {
           Send
         </button>
       </div>
+      <NotifyReason />
       <SendText />
     </section>
   );

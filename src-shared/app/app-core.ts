@@ -1,6 +1,11 @@
 import { DeviceListError } from '../devices/remembered-devices';
 import { errorMessage } from '../format/error-message';
-import { entryFromDone, type HistoryEntry } from '../history/transfer-history';
+import {
+  entryFromDone,
+  entryFromFailed,
+  type BatchSeen,
+  type HistoryEntry,
+} from '../history/transfer-history';
 import type { DevicesView } from '../ipc/contract';
 import { ok, type IpcError, type IpcResult } from '../ipc/result';
 import {
@@ -22,9 +27,33 @@ const PEERLESS_PHASES: ReadonlySet<TransferPhase> = new Set([
   'waiting-for-peer',
 ]);
 
+/**
+ * In these views the other device is there and the batch is known: a failure from here on ends
+ * a batch, which the history keeps; one before (a code that did not work) ends none.
+ */
+const MET_PHASES: ReadonlySet<TransferPhase> = new Set([
+  'awaiting-acceptance',
+  'waiting-for-acceptance',
+  'transferring',
+  'reconnecting',
+]);
+
 /** What the person reads when the history could not take a finished transfer. */
 export function historyNotRecorded(reason: string): string {
   return `Ferry could not add this transfer to its history (${reason}).`;
+}
+
+/**
+ * The history entry `view` ends its batch with, given its time and id: a whole batch, or one
+ * that failed once the other device was there. Nothing for any other view.
+ */
+function entryOf(
+  view: TransferView,
+  { met, batch }: Shown,
+): ((at: number, id: string) => HistoryEntry) | undefined {
+  if (view.phase === 'done') return (at, id) => entryFromDone(view, at, id);
+  if (view.phase !== 'failed' || !met || batch === undefined) return undefined;
+  return (at, id) => entryFromFailed(view, batch, at, id);
 }
 
 /** One transfer the core began, from its start until the person leaves it. */
@@ -35,6 +64,40 @@ interface Shown {
   left: boolean;
   final: boolean;
   recorded: boolean;
+  /** The batch as its views told it so far, and the check they showed. */
+  batch: BatchSeen | undefined;
+  /** The other device was there: the batch was offered to it, or by it. */
+  met: boolean;
+}
+
+/** What `view` tells of the batch, on top of what earlier views told. */
+function batchSeen(seen: BatchSeen | undefined, view: TransferView): BatchSeen | undefined {
+  switch (view.phase) {
+    case 'registering':
+    case 'waiting-for-peer':
+      return { fileCount: view.files.length, totalBytes: view.totalBytes };
+    case 'awaiting-acceptance':
+      return {
+        fileCount: view.offer.fileCount,
+        totalBytes: view.offer.totalBytes,
+        check: view.offer.peerCheck,
+      };
+    case 'waiting-for-acceptance':
+      return seen === undefined || view.peerCheck === undefined
+        ? seen
+        : { ...seen, check: view.peerCheck };
+    case 'transferring': {
+      // The batch as offered stands; progress counts it only where no earlier view did.
+      const { fileCount, totalBytes } = seen ?? view.progress;
+      return {
+        fileCount,
+        totalBytes,
+        ...(view.peerCheck === undefined ? {} : { check: view.peerCheck }),
+      };
+    }
+    default:
+      return seen;
+  }
 }
 
 /**
@@ -68,7 +131,14 @@ export class AppCore<Request> {
   async start(request: Request): Promise<IpcResult<null>> {
     if (this.#busy) return refused('ERR_BUSY');
     const before = this.#shown;
-    const shown: Shown = { transfer: undefined, left: false, final: false, recorded: false };
+    const shown: Shown = {
+      transfer: undefined,
+      left: false,
+      final: false,
+      recorded: false,
+      batch: undefined,
+      met: false,
+    };
     this.#shown = shown;
     let started: RunningTransfer | IpcError;
     try {
@@ -221,18 +291,25 @@ export class AppCore<Request> {
     // A transfer the person has left keeps closing but no longer owns the screen.
     if (this.#shown !== shown) return;
     if (FINAL_PHASES.has(view.phase)) shown.final = true;
+    shown.batch = batchSeen(shown.batch, view);
+    if (MET_PHASES.has(view.phase)) shown.met = true;
     this.#show(view);
-    if (view.phase === 'done' && !shown.recorded) {
-      shown.recorded = true;
-      this.#record(view);
-    }
+    this.#record(shown, view);
   }
 
-  #record(view: Extract<TransferView, { phase: 'done' }>): void {
+  /**
+   * Every batch's outcome is kept once: a whole one, and one declined, cancelled or failed
+   * with what arrived of it (docs/architecture.md, "The application core").
+   */
+  #record(shown: Shown, view: TransferView): void {
+    if (shown.recorded) return;
+    const entry = entryOf(view, shown);
+    if (entry === undefined) return;
+    shown.recorded = true;
     const { history, clock, notify } = this.#ports;
     if (!history.keeping()) return;
-    const entry = entryFromDone(view, clock.now(), history.newId());
-    this.#changeHistory(() => history.add(entry)).catch((error: unknown) => {
+    const kept = entry(clock.now(), history.newId());
+    this.#changeHistory(() => history.add(kept)).catch((error: unknown) => {
       notify.warning(historyNotRecorded(errorMessage(error)));
     });
   }

@@ -37,12 +37,29 @@ export type AppFactory = (sessions: ScriptedSessions) => Promise<AppUnderTest>;
 const fingerprintOf = (byte: string): string => `sha-256 ${Array(32).fill(byte).join(':')}`;
 const FINGERPRINT = fingerprintOf('AB');
 
-const waitingForPeer: TransferView = {
+type Failed = Extract<TransferView, { phase: 'failed' }>;
+
+const waitingForPeer: Extract<TransferView, { phase: 'waiting-for-peer' }> = {
   phase: 'waiting-for-peer',
   direction: 'send',
   code: 'acid-otter-plank',
   files: [{ name: 'message.txt', size: 5 }],
   totalBytes: 5,
+};
+
+const waitingForTwo: TransferView = {
+  ...waitingForPeer,
+  files: [
+    { name: 'a.txt', size: 2 },
+    { name: 'b.txt', size: 5 },
+  ],
+  totalBytes: 7,
+};
+
+const connecting: TransferView = {
+  phase: 'connecting',
+  direction: 'receive',
+  code: 'acid-otter-plank',
 };
 
 const transferring: TransferView = {
@@ -60,11 +77,18 @@ const transferring: TransferView = {
   },
 };
 
-const cancelled: TransferView = {
+const cancelled: Failed = {
   phase: 'failed',
   direction: 'send',
   code: 'ERR_CANCELLED',
   message: 'You cancelled the transfer.',
+};
+
+const declined: Failed = {
+  phase: 'failed',
+  direction: 'receive',
+  code: 'ERR_DECLINED',
+  message: 'You declined the transfer.',
 };
 
 function offer(wordsAsked: boolean): TransferView {
@@ -239,10 +263,62 @@ export function appRulesContract(label: string, factory: AppFactory): void {
         expect(app.histories[0]?.[0]).toMatchObject({ files: [{ name: 'a.txt' }] });
       });
 
-      it('records no failed transfer', async () => {
-        const { app } = await running(cancelled);
+      it('records no failure before the other device came: no batch ended', async () => {
+        const { app, first } = await running(connecting);
+        first.show({ ...cancelled, code: 'ERR_CODE_NOT_FOUND', message: 'code not found' });
         await app.keepHistory(false);
         expect(app.histories).toEqual([[]]);
+      });
+
+      it('records a declined batch with the check shown, and that nothing arrived', async () => {
+        const { app, first } = await running(offer(false));
+        first.show({ ...declined, arrived: [] });
+        first.show(declined);
+        await app.keepHistory(false);
+        expect(app.histories.map((entries) => entries.length)).toEqual([1, 0]);
+        const [entry] = app.histories[0] ?? [];
+        expect(entry).toMatchObject({
+          direction: 'receive',
+          outcome: 'declined',
+          offered: { fileCount: 1, totalBytes: 5 },
+          fileCount: 0,
+          files: [],
+          peer: { check: 'words' },
+        });
+        expect(entry).not.toHaveProperty('arrivalUnknown');
+      });
+
+      it('records a cancelled batch with the files that arrived whole, and the program on the other end', async () => {
+        const { app, first } = await running(waitingForTwo);
+        first.show(transferring);
+        first.show({
+          ...cancelled,
+          arrived: [{ name: 'a.txt', size: 2 }],
+          peer: { fingerprint: FINGERPRINT, check: WORDS, program: 'browser' },
+        });
+        await app.keepHistory(false);
+        expect(app.histories[0]?.[0]).toMatchObject({
+          direction: 'send',
+          outcome: 'cancelled',
+          offered: { fileCount: 2, totalBytes: 7 },
+          fileCount: 1,
+          totalBytes: 2,
+          files: [{ name: 'a.txt', size: 2 }],
+          peer: { check: 'words', program: 'browser' },
+        });
+      });
+
+      it('records a failed batch, and says when this side cannot tell what arrived', async () => {
+        const { app, first } = await running(waitingForTwo);
+        first.show(transferring);
+        first.show({ ...cancelled, code: 'ERR_PEER_CLOSED', message: 'closed' });
+        await app.keepHistory(false);
+        expect(app.histories[0]?.[0]).toMatchObject({
+          outcome: 'failed',
+          fileCount: 0,
+          arrivalUnknown: true,
+          peer: { check: 'unverified' },
+        });
       });
 
       it('records nothing while the person keeps none', async () => {

@@ -1,6 +1,7 @@
 import type { Capability } from '../protocol/messages';
 import type { PeerCheck, PeerSummary } from '../transfer/transfer-view';
 import type { PeerFingerprints } from '../verify/sas';
+import type { PeerProgram } from './peer-program';
 import type { DeviceDirectory, RememberedDevice } from './remembered-devices';
 
 /**
@@ -51,11 +52,13 @@ export function peerSummary(
   prints: PeerFingerprints | undefined,
   check: PeerCheck | undefined,
   announcedName: string | undefined,
+  program?: PeerProgram,
 ): PeerSummary | undefined {
   if (prints === undefined) return undefined;
   return {
     fingerprint: prints.remote,
     check: check ?? { kind: 'unverified' },
     ...(announcedName === undefined ? {} : { announcedName }),
+    ...(program === undefined ? {} : { program }),
   };
 }

@@ -4,7 +4,9 @@ import {
   addEntry,
   clearedHistory,
   entryFromDone,
+  entryFromFailed,
   entrySummary,
+  outcomeOf,
   HISTORY_MAX_ENTRIES,
   HISTORY_NAMES_PER_ENTRY,
   readStoredHistory,
@@ -95,6 +97,107 @@ describe('an entry of the history', () => {
     );
     expect(kept.fileCount).toBe(25);
     expect(kept.totalBytes).toBe(25);
+  });
+});
+
+describe('an entry of a batch that did not arrive whole', () => {
+  type Failed = Extract<TransferView, { phase: 'failed' }>;
+  const failed = (code: Failed['code'], extra: Partial<Failed> = {}): Failed => ({
+    phase: 'failed',
+    direction: 'receive',
+    code,
+    message: 'it ended',
+    ...extra,
+  });
+  const batch = {
+    fileCount: 3,
+    totalBytes: 12 * MB,
+    check: { kind: 'words', words: 'a b c' },
+  } as const;
+
+  it('names a decline or a cancel by either person, and anything else a failure', () => {
+    expect(outcomeOf('ERR_DECLINED')).toBe('declined');
+    expect(outcomeOf('ERR_PEER_DECLINED')).toBe('declined');
+    expect(outcomeOf('ERR_CANCELLED')).toBe('cancelled');
+    expect(outcomeOf('ERR_PEER_CANCELLED')).toBe('cancelled');
+    expect(outcomeOf('ERR_PEER_CLOSED')).toBe('failed');
+    expect(outcomeOf('ERR_DISK_FULL')).toBe('failed');
+  });
+
+  it('keeps what arrived whole, the batch as offered, and who it was by its program', () => {
+    const kept = entryFromFailed(
+      failed('ERR_PEER_CANCELLED', {
+        arrived: [{ name: 'photos/a.jpg', size: 4 * MB, savedPath: '/d/photos/a.jpg' }],
+        peer: { fingerprint: FINGERPRINT, check: { kind: 'unverified' }, program: 'command-line' },
+      }),
+      batch,
+      5,
+      'cut',
+    );
+    expect(kept).toEqual({
+      id: 'cut',
+      direction: 'receive',
+      at: 5,
+      fileCount: 1,
+      totalBytes: 4 * MB,
+      files: [{ name: 'photos/a.jpg', size: 4 * MB, savedPath: '/d/photos/a.jpg' }],
+      peer: { check: 'unverified', program: 'command-line' },
+      outcome: 'cancelled',
+      offered: { fileCount: 3, totalBytes: 12 * MB },
+    });
+    expect(entrySummary(kept)).toBe(
+      'Cancelled — receiving 3 files, 12.0 MB from the command line · 1 of 3 files arrived · not verified',
+    );
+  });
+
+  it('falls back on the check the screen showed, and says when what arrived is not known', () => {
+    const kept = entryFromFailed(
+      { ...failed('ERR_PEER_DECLINED'), direction: 'send' },
+      batch,
+      5,
+      'no',
+    );
+    expect(kept).toMatchObject({ peer: { check: 'words' }, arrivalUnknown: true, fileCount: 0 });
+    expect(entrySummary(kept)).toBe(
+      'Declined — sending 3 files, 12.0 MB · what arrived is not known · verified',
+    );
+    const none = entryFromFailed(
+      failed('ERR_DISK_FULL', {
+        arrived: [],
+        peer: { fingerprint: FINGERPRINT, check: { kind: 'link' }, announcedName: 'Bea phone' },
+      }),
+      batch,
+      5,
+      'none',
+    );
+    expect(entrySummary(none)).toBe(
+      'Failed — receiving 3 files, 12.0 MB from “Bea phone” · none arrived · verified',
+    );
+  });
+
+  it('calls no peer verified whose check failed', () => {
+    const kept = entryFromFailed(
+      failed('ERR_NOT_CONFIRMED', {
+        arrived: [],
+        peer: { fingerprint: FINGERPRINT, check: { kind: 'words', words: 'a b c' } },
+      }),
+      batch,
+      5,
+      'differ',
+    );
+    expect(kept.peer).toEqual({ check: 'unverified' });
+    expect(entrySummary(kept)).toBe(
+      'Failed — receiving 3 files, 12.0 MB · none arrived · not verified',
+    );
+  });
+
+  it('reads back from storage, and an outcome without the batch offered as arrived whole', () => {
+    const kept = entryFromFailed(failed('ERR_DECLINED'), batch, 5, 'stored');
+    const { offered: _offered, ...withoutOffered } = kept;
+    expect(readStoredHistory([kept, withoutOffered])).toEqual([
+      kept,
+      { ...withoutOffered, outcome: undefined, arrivalUnknown: undefined },
+    ]);
   });
 });
 

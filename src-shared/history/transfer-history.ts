@@ -1,8 +1,16 @@
 import * as v from 'valibot';
+import { PEER_PROGRAM_WORDS, type PeerProgram } from '../devices/peer-program';
 import { countOf } from '../format/count-of';
 import { formatBytes } from '../format/format-bytes';
 import { MAX_PATH_LENGTH, PathSchema } from '../ipc/value-schemas';
-import type { PeerCheck, TransferDirection, TransferView } from '../transfer/transfer-view';
+import type { ErrorCode } from '../protocol/error-codes';
+import type {
+  DeliveredFileView,
+  PeerCheck,
+  PeerSummary,
+  TransferDirection,
+  TransferView,
+} from '../transfer/transfer-view';
 
 /** The most transfers a history keeps; the oldest goes when a new one comes. */
 export const HISTORY_MAX_ENTRIES = 200;
@@ -10,11 +18,34 @@ export const HISTORY_MAX_ENTRIES = 200;
 export const HISTORY_NAMES_PER_ENTRY = 10;
 
 /**
- * Who was on the other end, as far as this side could tell when the transfer finished: the name
- * this device remembered it by (`device`), or only whether it was verified.
+ * Who was on the other end, as far as this side could tell when the transfer ended: the name
+ * this device remembered it by (`device`), or whether it was verified; beside it the name the
+ * peer gave itself and the kind of program it is, as far as it told them.
  */
-export type HistoryPeer =
-  { check: 'device'; name: string } | { check: Exclude<PeerCheck['kind'], 'device'> };
+export type HistoryPeer = (
+  { check: 'device'; name: string } | { check: Exclude<PeerCheck['kind'], 'device'> }
+) & { announcedName?: string; program?: PeerProgram };
+
+/** How a batch that did not arrive whole ended (an entry without one arrived whole). */
+export type HistoryOutcome = 'declined' | 'cancelled' | 'failed';
+
+const DECLINES: ReadonlySet<ErrorCode> = new Set(['ERR_DECLINED', 'ERR_PEER_DECLINED']);
+const CANCELS: ReadonlySet<ErrorCode> = new Set(['ERR_CANCELLED', 'ERR_PEER_CANCELLED']);
+
+/** Failures that say the other end was not who the check said: no entry calls it verified. */
+const DISPROVED: ReadonlySet<ErrorCode> = new Set([
+  'ERR_SAS_MISMATCH',
+  'ERR_NOT_CONFIRMED',
+  'ERR_LINK_MISMATCH',
+  'ERR_UNEXPECTED_DEVICE',
+  'ERR_TWO_FINGERPRINTS',
+]);
+
+/** A decline or a cancel by either person, else a failure. */
+export function outcomeOf(code: ErrorCode): HistoryOutcome {
+  if (DECLINES.has(code)) return 'declined';
+  return CANCELS.has(code) ? 'cancelled' : 'failed';
+}
 
 export interface HistoryFile {
   name: string;
@@ -35,6 +66,14 @@ export interface HistoryEntry {
   /** The first HISTORY_NAMES_PER_ENTRY files; `fileCount` minus these are the rest. */
   files: HistoryFile[];
   peer: HistoryPeer;
+  /**
+   * Absent when the whole batch arrived. Otherwise `fileCount`, `totalBytes` and `files` are
+   * what arrived whole before it ended, and `offered` the batch as it was offered.
+   */
+  outcome?: HistoryOutcome;
+  offered?: { fileCount: number; totalBytes: number };
+  /** This side cannot tell what arrived (a sender whose receiver confirms no file). */
+  arrivalUnknown?: true;
   /** The folder the files were saved in (receiver). */
   folder?: string;
   /** The files went to the browser's downloads instead: as one archive, or one download each. */
@@ -42,30 +81,71 @@ export interface HistoryEntry {
 }
 
 type Done = Extract<TransferView, { phase: 'done' }>;
+type Failed = Extract<TransferView, { phase: 'failed' }>;
 
-function peerOf(view: Done): HistoryPeer {
-  const check = view.peer?.check;
-  if (check === undefined) return { check: 'unverified' };
-  if (check.kind === 'device') return { check: 'device', name: check.name };
-  return { check: check.kind };
+/** What the app core saw of a batch before it ended: its size, and the check shown meanwhile. */
+export interface BatchSeen {
+  fileCount: number;
+  totalBytes: number;
+  check?: PeerCheck;
 }
 
-/** What the history keeps of a finished transfer; `at` and `id` come from the caller. */
-export function entryFromDone(view: Done, at: number, id: string): HistoryEntry {
-  const files = view.files.slice(0, HISTORY_NAMES_PER_ENTRY).map(({ name, size, savedPath }) => ({
-    name,
-    size,
-    ...(savedPath === undefined ? {} : { savedPath }),
-  }));
+/** `disproved`: the check failed, so the peer counts as not verified whatever was shown. */
+function peerOf(peer: PeerSummary | undefined, shown?: PeerCheck, disproved = false): HistoryPeer {
+  const check = disproved ? undefined : (peer?.check ?? shown);
+  const told = {
+    ...(peer?.announcedName === undefined ? {} : { announcedName: peer.announcedName }),
+    ...(peer?.program === undefined ? {} : { program: peer.program }),
+  };
+  if (check === undefined) return { check: 'unverified', ...told };
+  if (check.kind === 'device') return { check: 'device', name: check.name, ...told };
+  return { check: check.kind, ...told };
+}
+
+/** The files as an entry keeps them: the first HISTORY_NAMES_PER_ENTRY, their own sizes added. */
+function arrivedPart(files: readonly DeliveredFileView[]) {
+  return {
+    fileCount: files.length,
+    // The files' own sizes: a view's `totalBytes` counts only what travelled, less what a resume found.
+    totalBytes: files.reduce((sum, file) => sum + file.size, 0),
+    files: files.slice(0, HISTORY_NAMES_PER_ENTRY).map(({ name, size, savedPath }) => ({
+      name,
+      size,
+      ...(savedPath === undefined ? {} : { savedPath }),
+    })),
+  };
+}
+
+/**
+ * What the history keeps of a batch that ended before it arrived whole: how it ended, what
+ * arrived whole before that, the batch as offered, and who was on the other end.
+ */
+export function entryFromFailed(
+  view: Failed,
+  batch: BatchSeen,
+  at: number,
+  id: string,
+): HistoryEntry {
   return {
     id,
     direction: view.direction,
     at,
-    fileCount: view.files.length,
-    // The files' own sizes: `totalBytes` counts only what travelled, less what a resume found.
-    totalBytes: view.files.reduce((sum, file) => sum + file.size, 0),
-    files,
-    peer: peerOf(view),
+    ...arrivedPart(view.arrived ?? []),
+    peer: peerOf(view.peer, batch.check, DISPROVED.has(view.code)),
+    outcome: outcomeOf(view.code),
+    offered: { fileCount: batch.fileCount, totalBytes: batch.totalBytes },
+    ...(view.arrived === undefined ? { arrivalUnknown: true as const } : {}),
+  };
+}
+
+/** What the history keeps of a finished transfer; `at` and `id` come from the caller. */
+export function entryFromDone(view: Done, at: number, id: string): HistoryEntry {
+  return {
+    id,
+    direction: view.direction,
+    at,
+    ...arrivedPart(view.files),
+    peer: peerOf(view.peer),
     ...(view.folder === undefined ? {} : { folder: view.folder }),
     ...(view.downloads === undefined ? {} : { downloads: { ...view.downloads } }),
   };
@@ -80,16 +160,54 @@ export function clearedHistory(): HistoryEntry[] {
   return [];
 }
 
-/** "Received 3 files, 12 MB from “Ana laptop” · verified": an entry without its date. */
-export function entrySummary(entry: HistoryEntry): string {
-  const verb = entry.direction === 'send' ? 'Sent' : 'Received';
-  const amount = `${countOf(entry.fileCount, 'file')}, ${formatBytes(entry.totalBytes)}`;
+/**
+ * " from “Ana laptop”": the remembered name, else the name it gave itself, else the kind of
+ * program it is; nothing when this side learnt none of them.
+ */
+function whoOf(entry: HistoryEntry): string {
+  const { peer } = entry;
+  const name = peer.check === 'device' ? peer.name : peer.announcedName;
   const who =
-    entry.peer.check === 'device'
-      ? ` ${entry.direction === 'send' ? 'to' : 'from'} “${entry.peer.name}”`
-      : '';
+    name !== undefined
+      ? `“${name}”`
+      : peer.program === undefined
+        ? undefined
+        : PEER_PROGRAM_WORDS[peer.program];
+  if (who === undefined) return '';
+  return ` ${entry.direction === 'send' ? 'to' : 'from'} ${who}`;
+}
+
+const OUTCOME_WORDS: Record<HistoryOutcome, string> = {
+  declined: 'Declined',
+  cancelled: 'Cancelled',
+  failed: 'Failed',
+};
+
+/** "1 of 3 files arrived": what an entry with an outcome got across. */
+function arrivedLine(entry: HistoryEntry, offered: number): string {
+  if (entry.arrivalUnknown === true) return 'what arrived is not known';
+  if (entry.fileCount === 0) return 'none arrived';
+  return `${entry.fileCount.toLocaleString('en-US')} of ${countOf(offered, 'file')} arrived`;
+}
+
+/**
+ * "Received 3 files, 12 MB from “Ana laptop” · verified", or for a batch that did not arrive
+ * whole "Cancelled — receiving 3 files, 12 MB from the command line · 1 of 3 files arrived ·
+ * not verified": an entry without its date.
+ */
+export function entrySummary(entry: HistoryEntry): string {
   const verified = entry.peer.check === 'unverified' ? 'not verified' : 'verified';
-  return `${verb} ${amount}${who} · ${verified}`;
+  const who = whoOf(entry);
+  const { outcome, offered } = entry;
+  if (outcome === undefined || offered === undefined) {
+    const verb = entry.direction === 'send' ? 'Sent' : 'Received';
+    const amount = `${countOf(entry.fileCount, 'file')}, ${formatBytes(entry.totalBytes)}`;
+    return `${verb} ${amount}${who} · ${verified}`;
+  }
+  const doing = entry.direction === 'send' ? 'sending' : 'receiving';
+  const amount = `${countOf(offered.fileCount, 'file')}, ${formatBytes(offered.totalBytes)}`;
+  const arrived = arrivedLine(entry, offered.fileCount);
+  return `${OUTCOME_WORDS[outcome]} — ${doing} ${amount}${who} · ${arrived} · ${verified}`;
 }
 
 const COUNT = v.pipe(v.number(), v.integer(), v.minValue(0));
@@ -101,9 +219,14 @@ const FILE = v.object({
   savedPath: v.optional(PathSchema),
 });
 
+const TOLD = {
+  announcedName: v.optional(TEXT),
+  program: v.optional(v.picklist(['desktop', 'command-line', 'browser'])),
+};
+
 const PEER = v.variant('check', [
-  v.object({ check: v.literal('device'), name: TEXT }),
-  v.object({ check: v.picklist(['words', 'link', 'unverified']) }),
+  v.object({ check: v.literal('device'), name: TEXT, ...TOLD }),
+  v.object({ check: v.picklist(['words', 'link', 'unverified']), ...TOLD }),
 ]);
 
 const ENTRY = v.pipe(
@@ -116,13 +239,26 @@ const ENTRY = v.pipe(
     files: v.pipe(v.array(FILE), v.maxLength(HISTORY_NAMES_PER_ENTRY)),
     // An entry whose peer does not read still happened; it counts as not verified.
     peer: v.fallback(PEER, { check: 'unverified' }),
+    outcome: v.optional(v.picklist(['declined', 'cancelled', 'failed'])),
+    offered: v.optional(v.object({ fileCount: COUNT, totalBytes: COUNT })),
+    arrivalUnknown: v.optional(v.literal(true)),
     folder: v.optional(PathSchema),
     downloads: v.optional(v.object({ archive: v.optional(TEXT) })),
   }),
   v.transform((entry): HistoryEntry => {
-    const { folder, downloads, ...rest } = entry;
+    const { folder, downloads, outcome, offered, arrivalUnknown, peer, ...rest } = entry;
+    const { announcedName, program, ...check } = peer;
     return {
       ...rest,
+      peer: {
+        ...check,
+        ...(announcedName === undefined ? {} : { announcedName }),
+        ...(program === undefined ? {} : { program }),
+      },
+      // An entry with an outcome says what was offered too; without it, it reads as arrived whole.
+      ...(outcome === undefined || offered === undefined
+        ? {}
+        : { outcome, offered, ...(arrivalUnknown === true ? { arrivalUnknown } : {}) }),
       fileCount: Math.max(entry.fileCount, entry.files.length),
       files: entry.files.map(({ name, size, savedPath }) => ({
         name,

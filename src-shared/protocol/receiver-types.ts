@@ -206,6 +206,11 @@ export interface ReceiverMachine {
   readonly peerCheck: PeerCheck | undefined;
   /** The name the sender announced beside `device`, once both named it (cleaned). */
   readonly peerName: string | undefined;
+  /**
+   * What the other side's first metadata said of its release: `ver` when it sent one (a
+   * browser sends none); undefined until one came.
+   */
+  readonly peerRelease: { ver?: string } | undefined;
   /** The sender's secret for meeting again after a lost link, once `reconnect` was agreed. */
   readonly rejoinSecret: string | undefined;
   handle(event: ReceiverEvent): ReceiverAction[];

@@ -63,6 +63,7 @@ class Receiver implements ReceiverMachine {
   readonly #config: ReceiverConfig;
   readonly #timers = new ArmedTimers<ReceiverTimer>();
   readonly #caps: ReceiverCaps;
+  #peerRelease: { ver?: string } | undefined;
   readonly #check: ReceiverPeerCheck;
   readonly #batch = new AcceptedBatch();
   readonly #gate: OfferGate;
@@ -99,6 +100,10 @@ class Receiver implements ReceiverMachine {
 
   get peerName(): string | undefined {
     return this.#caps.senderName;
+  }
+
+  get peerRelease(): { ver?: string } | undefined {
+    return this.#peerRelease;
   }
 
   get rejoinSecret(): string | undefined {
@@ -275,6 +280,7 @@ class Receiver implements ReceiverMachine {
 
   #onMetadata(index: number, metadata: IncomingMetadata): ReceiverAction[] {
     const { local, remedySurface } = this.#config;
+    this.#peerRelease ??= metadata.ver === undefined ? {} : { ver: metadata.ver };
     const versions = versionRefusal(local, metadata, remedySurface);
     if (versions !== undefined) return this.#refuse(versions);
     const file = this.#batch.admit(index, metadata);

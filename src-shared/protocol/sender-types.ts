@@ -139,5 +139,10 @@ export interface SenderMachine {
   readonly peerCheck: PeerCheck | undefined;
   /** The name the receiver announced beside `device`, once both named it (cleaned). */
   readonly peerName: string | undefined;
+  /**
+   * What the other side's first ack said of its release: `ver` when it sent one (a
+   * browser sends none); undefined until one came.
+   */
+  readonly peerRelease: { ver?: string } | undefined;
   handle(event: SenderEvent): SenderAction[];
 }

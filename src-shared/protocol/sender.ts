@@ -63,6 +63,7 @@ class Sender implements SenderMachine {
   #receiverConfirms = false;
   /** A browser sender completes only on an empty buffer, so a `received` before it is kept. */
   #receivedSeen = false;
+  #peerRelease: { ver?: string } | undefined;
   /** The smallest send-buffer level seen in the current wait; only a drop below it is progress. */
   #lowestBuffer: number | undefined;
   readonly #caps: SenderCaps;
@@ -99,6 +100,10 @@ class Sender implements SenderMachine {
 
   get peerName(): string | undefined {
     return this.#caps.peerName;
+  }
+
+  get peerRelease(): { ver?: string } | undefined {
+    return this.#peerRelease;
   }
 
   handle(event: SenderEvent): SenderAction[] {
@@ -274,6 +279,7 @@ class Sender implements SenderMachine {
       return this.#refuse(badOffset(`resume ${fileName} ${where}`));
     }
     const cleared = this.#timers.clear('ack');
+    this.#peerRelease ??= ack.ver === undefined ? {} : { ver: ack.ver };
     // A verifying receiver confirms each file, so the batch ends on its word too.
     this.#receiverConfirms = ack.ver !== undefined || this.#caps.agreed.has('verify');
     if (index === 0) {

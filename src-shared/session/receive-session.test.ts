@@ -417,6 +417,8 @@ describe('the session core before anything is written (docs/protocol.md, "File l
       direction: 'receive',
       code: 'ERR_DISK_FULL',
       message: `not enough free space in /media/usb: ${sizes}`,
+      // Nothing arrived, which the history keeps.
+      arrived: [],
     });
     await vi.waitFor(() => expect(sentTypes(channel)).toEqual(['incompatible']));
     expect(readable(channel.sent[0]).reason).toBe(

@@ -11,6 +11,7 @@ import {
 } from '../protocol/receiver';
 import type { PeerVersion } from '../protocol/version-negotiation';
 import type { RemedySurface } from '../protocol/version-remedy';
+import type { ReceivingSystem } from '../names/risky-name';
 import { offerFileViews } from '../transfer/offer-files';
 import type {
   DeliveredFileView,
@@ -20,6 +21,7 @@ import type {
   TransferView,
 } from '../transfer/transfer-view';
 import { capsWithIdentity, type DeviceSetting } from '../devices/peer-identity';
+import { peerProgram } from '../devices/peer-program';
 import type { ChannelPort, Clock } from './ports';
 import { ProgressMeter } from './progress-meter';
 import type { SaveTarget } from './save-target';
@@ -84,6 +86,11 @@ export interface ReceiveSessionConfig {
   devices?: DeviceSetting;
   local: PeerVersion;
   remedySurface: RemedySurface;
+  /**
+   * The system the files are opened on, whose double-click decides which listed files are
+   * flagged executable (src-shared/names/risky-name.ts); unknown flags by every system's list.
+   */
+  system?: ReceivingSystem;
   acceptance: Acceptance;
   publish(view: TransferView): void;
   /** After completion a cancel only closes the channel: the files are already saved. */
@@ -436,7 +443,9 @@ class ReceiveSession {
   }
 
   #peer(): { peer?: PeerSummary } {
-    return this.#chassis.peer(this.#peerCheck, this.#machine.peerName);
+    const release = this.#machine.peerRelease;
+    const program = release === undefined ? undefined : peerProgram(release.ver);
+    return this.#chassis.peer(this.#peerCheck, this.#machine.peerName, program);
   }
 
   #ask(offer: Offer): void {
@@ -450,7 +459,8 @@ class ReceiveSession {
       peerCheck: this.#peerCheck ?? { kind: 'unverified' },
     };
     if (offer.sender.ver !== undefined) view.senderVersion = offer.sender.ver;
-    if (offer.files !== undefined) view.files = offerFileViews(offer.files);
+    if (offer.files !== undefined)
+      view.files = offerFileViews(offer.files, this.#config.system ?? 'unknown');
     if (offer.text === true) view.textMessage = true;
     const quick = acceptance.withoutAsking?.(view);
     const chosen =
@@ -619,8 +629,11 @@ class ReceiveSession {
     } while (seen !== this.#queue);
   }
 
+  /** A failure carries what arrived whole before it and who sent it, for the history. */
   #publish(view: TransferView): void {
-    this.#chassis.publish(view);
+    this.#chassis.publish(
+      view.phase === 'failed' ? { ...view, arrived: [...this.#saved], ...this.#peer() } : view,
+    );
   }
 
   #onChannelClosed(): void {

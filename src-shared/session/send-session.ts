@@ -25,6 +25,7 @@ import type {
   TransferView,
 } from '../transfer/transfer-view';
 import { capsWithIdentity, type DeviceSetting } from '../devices/peer-identity';
+import { peerProgram } from '../devices/peer-program';
 import { digestOfBlocks, FileDigest } from '../verify/file-digest';
 import type { BlockSha256, IncrementalSha256Factory } from '../verify/hash-functions';
 import { commitmentTo, newNonce } from '../verify/sas';
@@ -302,7 +303,9 @@ class SendSession {
 
   #peer(): { peer?: PeerSummary } {
     const check = this.#peerCheck ?? this.#chassis.check({ kind: 'unverified' });
-    return this.#chassis.peer(check, this.#machine.peerName);
+    const release = this.#machine.peerRelease;
+    const program = release === undefined ? undefined : peerProgram(release.ver);
+    return this.#chassis.peer(check, this.#machine.peerName, program);
   }
 
   #carryOut(action: SenderAction): void {
@@ -578,8 +581,28 @@ class SendSession {
     this.#handle({ type: 'timer-fired', timer });
   }
 
+  /**
+   * A failure carries who was on the other end and, where the receiver verifies, the files it
+   * confirmed whole before it (docs/protocol.md, "Verification"), for the history.
+   */
   #publish(view: TransferView): void {
-    this.#chassis.publish(view);
+    this.#chassis.publish(
+      view.phase === 'failed' ? { ...view, ...this.#arrived(), ...this.#peer() } : view,
+    );
+  }
+
+  /** The files the receiver confirmed by their digests; unknown where it does not verify. */
+  #arrived(): { arrived?: DeliveredFileView[] } {
+    if (!this.#machine.agreed.has('verify')) return {};
+    const { sources } = this.#config;
+    return {
+      arrived: [...this.#verified]
+        .sort((a, b) => a - b)
+        .flatMap((index) => {
+          const file = sources[index];
+          return file === undefined ? [] : [this.#delivered(file, index)];
+        }),
+    };
   }
 
   #channelClosed(): void {

@@ -1,6 +1,7 @@
 import { encodeMessage } from '../protocol/encode';
 import type { Frame, Framing } from '../protocol/frame';
 import type { PeerCheck, PeerSummary, TransferView } from '../transfer/transfer-view';
+import type { PeerProgram } from '../devices/peer-program';
 import {
   checkWithDevice,
   peerSummary,
@@ -126,8 +127,12 @@ export class SessionChassis {
   }
 
   /** Who was on the other end, for "Remember this device as". */
-  peer(check: PeerCheck | undefined, announcedName: string | undefined): { peer?: PeerSummary } {
-    const summary = peerSummary(this.#config.fingerprints, check, announcedName);
+  peer(
+    check: PeerCheck | undefined,
+    announcedName: string | undefined,
+    program: PeerProgram | undefined,
+  ): { peer?: PeerSummary } {
+    const summary = peerSummary(this.#config.fingerprints, check, announcedName, program);
     return summary === undefined ? {} : { peer: summary };
   }
 

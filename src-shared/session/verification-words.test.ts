@@ -276,11 +276,14 @@ describe('the session core and remembered devices', () => {
       fingerprint: SENDER_CERT,
       check: words,
       announcedName: 'Ana laptop',
+      // Both ends send a release string, as the command line does.
+      program: 'command-line',
     });
     expect(doneOf(senderViews)?.peer).toEqual({
       fingerprint: RECEIVER_CERT,
       check: words,
       announcedName: 'Bea phone',
+      program: 'command-line',
     });
   });
 

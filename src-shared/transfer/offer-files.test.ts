@@ -14,7 +14,7 @@ describe('a listed file as the accept prompt shows it', () => {
 
   it('flags a long name on the whole of it, not on what is shown', () => {
     const path = `${'a'.repeat(LISTED_NAME_DISPLAY_MAX_CHARS)}/.hidden/${'b'.repeat(200)}.exe`;
-    const [view] = offerFileViews([{ path, size: 1 }]);
+    const [view] = offerFileViews([{ path, size: 1 }], 'unknown');
     expect([...view.name]).toHaveLength(LISTED_NAME_DISPLAY_MAX_CHARS);
     expect(view.name).not.toContain('.hidden');
     expect(view).toMatchObject({ size: 1, hidden: true, executable: true });

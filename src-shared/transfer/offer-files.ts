@@ -1,16 +1,19 @@
-import { nameFlags } from '../names/risky-name';
+import { nameFlags, type ReceivingSystem } from '../names/risky-name';
 import { LISTED_NAME_DISPLAY_MAX_CHARS } from '../protocol/limits';
 import type { OfferFileView } from './transfer-view';
 
 /**
- * The listed files as the accept prompt shows them. The flags are read from the whole path,
- * before it is shortened, so a long name cannot push `.exe` or a hidden folder out of sight.
+ * The listed files as the accept prompt on `system` shows them. The flags are read from the whole
+ * path, before it is shortened, so a long name cannot push `.exe` or a hidden folder out of sight.
  */
-export function offerFileViews(files: readonly { path: string; size: number }[]): OfferFileView[] {
+export function offerFileViews(
+  files: readonly { path: string; size: number }[],
+  system: ReceivingSystem,
+): OfferFileView[] {
   return files.map(({ path, size }) => ({
     name: shortenForDisplay(path, LISTED_NAME_DISPLAY_MAX_CHARS),
     size,
-    ...nameFlags(path),
+    ...nameFlags(path, system),
   }));
 }
 

@@ -1,3 +1,4 @@
+import type { PeerProgram } from '../devices/peer-program';
 import type { ErrorCode } from '../protocol/error-codes';
 
 /**
@@ -54,6 +55,8 @@ export interface PeerSummary {
   check: PeerCheck;
   /** The name it gave itself beside `device`, cleaned: a suggestion, never trusted. */
   announcedName?: string;
+  /** The kind of program its release string names, once this side heard one (or heard none). */
+  program?: PeerProgram;
 }
 
 /** Every surface's words for `{ kind: 'link' }` (docs/protocol.md, "Secret link"). */
@@ -218,7 +221,19 @@ export type TransferView =
        */
       text?: string;
     }
-  | { phase: 'failed'; direction: TransferDirection; code: ErrorCode; message: string };
+  | {
+      phase: 'failed';
+      direction: TransferDirection;
+      code: ErrorCode;
+      message: string;
+      /**
+       * The files that arrived whole before it ended, when this side knows (a receiver always; a
+       * sender from the receiver's digests, docs/protocol.md "Verification"), for the history.
+       */
+      arrived?: DeliveredFileView[];
+      /** The other device, when the two got as far as a connection. */
+      peer?: PeerSummary;
+    };
 
 /** What every surface says while a lost link is being restored, attempt `attempt` of them. */
 export function reconnectingLine(attempt: number): string {

@@ -9,7 +9,14 @@ function offer(paths: string[], listed = true, fileCount = paths.length): OfferV
     fileCount,
     totalBytes: 0,
     peerCheck: { kind: 'unverified' },
-    ...(listed ? { files: offerFileViews(paths.map((path) => ({ path, size: 0 }))) } : {}),
+    ...(listed
+      ? {
+          files: offerFileViews(
+            paths.map((path) => ({ path, size: 0 })),
+            'unknown',
+          ),
+        }
+      : {}),
   };
 }
 

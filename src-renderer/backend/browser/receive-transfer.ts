@@ -4,6 +4,7 @@ import type { PeerVersion } from '../../../src-shared/protocol/version-negotiati
 import { offeredCapabilities } from '../../../src-shared/session/capabilities';
 import { CONNECT_TIMEOUTS } from '../../../src-shared/session/connect-peer';
 import { runReceiveFlow } from '../../../src-shared/session/receive-flow';
+import { systemOfUserAgent } from '../../../src-shared/names/receiving-system';
 import { runReceiveSession } from '../../../src-shared/session/receive-session';
 import {
   isFinal,
@@ -114,6 +115,7 @@ export class ReceiveTransfer {
               local,
               devices: this.#options.devices,
               remedySurface: 'browser',
+              system: systemOfUserAgent(navigator.userAgent),
               // After a lost link the batch goes on into the target the person already accepted.
               acceptance:
                 accepted === undefined
