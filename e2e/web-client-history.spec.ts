@@ -34,14 +34,14 @@ test('a received transfer is in the history after a reload, until the history is
   expect(await sender.done()).toContain('arrived on the other device');
 
   const history = await openHistory(receiver);
-  const entry = history.getByRole('listitem', { name: /^Received 1 file, 2\.93 KB · verified · / });
+  const entry = history.getByRole('listitem', { name: /^Received 1 file, 3\.0 kB · verified · / });
   await expect(entry).toBeVisible();
   await expect(entry.getByText('holiday-notes.txt')).toBeVisible();
   await expect(entry.getByText('Saved to the browser’s downloads')).toBeVisible();
   // The sender keeps its side too.
   const sent = await openHistory(sender);
   await expect(
-    sent.getByRole('listitem', { name: /^Sent 1 file, 2\.93 KB · verified · / }),
+    sent.getByRole('listitem', { name: /^Sent 1 file, 3\.0 kB · verified · / }),
   ).toBeVisible();
 
   // The history outlives the page: a reload reads it back from IndexedDB.

@@ -30,10 +30,10 @@ describe('the send screen', () => {
     const list = screen.getByRole('list', { name: 'Chosen files and folders' });
     const rows = within(list).getAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual([
-      'photo.jpg2.40 MBRemove',
-      'AlbumFolder, 12 files, 50.0 MBRemove',
+      'photo.jpg2.5 MBRemove',
+      'AlbumFolder, 12 files, 52.4 MBRemove',
     ]);
-    expect(screen.getByText('Total: 13 files, 52.4 MB')).toBeTruthy();
+    expect(screen.getByText('Total: 13 files, 54.9 MB')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(
       false,
     );
@@ -44,7 +44,7 @@ describe('the send screen', () => {
     const { user } = await renderApp(backend);
     await user.click(screen.getByRole('button', { name: 'Remove photo.jpg' }));
     expect(screen.queryByText('photo.jpg')).toBeNull();
-    expect(screen.getByText('Total: 12 files, 50.0 MB')).toBeTruthy();
+    expect(screen.getByText('Total: 12 files, 52.4 MB')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Remove Album' }));
     expect(screen.getByText('Nothing chosen yet.')).toBeTruthy();
   });

@@ -11,9 +11,9 @@ describe('saving a receive in memory, the last resort', () => {
 
   it('warns before a transfer above the threshold is accepted, with its size', () => {
     expect(inMemoryLabel(IN_MEMORY_WARNING_BYTES)).not.toMatch(/Warning/);
-    expect(inMemoryLabel(IN_MEMORY_WARNING_BYTES + 1)).toMatch(/Warning: 256 MB may be more/);
+    expect(inMemoryLabel(IN_MEMORY_WARNING_BYTES + 1)).toMatch(/Warning: 268.4 MB may be more/);
     expect(inMemoryLabel(3 * 1024 ** 3)).toMatch(
-      /Warning: 3.00 GB may be more than this browser can hold/,
+      /Warning: 3.2 GB may be more than this browser can hold/,
     );
   });
 });
