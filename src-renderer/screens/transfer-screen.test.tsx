@@ -6,7 +6,7 @@ import type { TransferView } from '../../src-shared/transfer/transfer-view';
 import { QrCode } from '../components/qr-code';
 import { MAX_LISTED_FILES } from '../../src-shared/app/app-limits';
 import { CODE, OFFER, PHOTO, PROGRESS, WAITING_FOR_PEER } from '../testing/fixtures';
-import { push, renderApp } from '../testing/render-app';
+import { push, renderApp, useManualClock } from '../testing/render-app';
 import {
   createScriptedBackend,
   LAN_URL,
@@ -66,10 +66,10 @@ describe('sending, before the other device connects', () => {
   });
 
   it('copies the code and confirms it, then offers Copy again', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await showing(WAITING_FOR_PEER);
+    useManualClock();
     try {
-      const { user } = await showing(WAITING_FOR_PEER);
-      await user.click(screen.getByRole('button', { name: 'Copy' }));
+      await act(async () => screen.getByRole('button', { name: 'Copy' }).click());
       expect(await navigator.clipboard.readText()).toBe(CODE);
       expect(screen.getByRole('button', { name: 'Copied' })).toBeTruthy();
       expect(screen.getByText('The code is on the clipboard.')).toBeTruthy();
@@ -157,9 +157,11 @@ describe('sending, before the other device connects', () => {
   });
 
   it('counts down the code’s 10 minutes from when it is shown', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { backend } = await renderApp(createScriptedBackend());
+    // Shown once the clock is manual, so the countdown starts on it.
+    useManualClock();
     try {
-      await showing(WAITING_FOR_PEER);
+      push(backend, { type: 'transfer', transfer: WAITING_FOR_PEER });
       expect(screen.getByTestId('code-countdown').textContent).toBe(
         'This code works for 10:00 more.',
       );
