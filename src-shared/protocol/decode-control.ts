@@ -156,6 +156,7 @@ const FIELDS = [
   'name',
   'text',
   'rejoin',
+  'bytes',
   'pv',
   'pvMin',
   'ver',
