@@ -2,7 +2,8 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { err, ok } from '../../src-shared/ipc/result';
 import { ALBUM, PHOTO } from '../testing/fixtures';
-import { renderApp } from '../testing/render-app';
+import { IDLE_TRANSFER } from '../../src-shared/transfer/transfer-view';
+import { push, renderApp } from '../testing/render-app';
 import { createScriptedBackend } from '../testing/scripted-backend';
 
 const filesDrag = { dataTransfer: { types: ['Files'], files: [], dropEffect: 'none' } };
@@ -130,5 +131,41 @@ describe('the send screen', () => {
     );
     fireEvent.drop(screen.getByTestId('drop-zone'), filesDrag);
     expect(await screen.findByText('Only files and folders can be dropped here.')).toBeTruthy();
+  });
+});
+
+describe('a text to send', () => {
+  it('is still in its box after the send is cancelled, as chosen files are; a delivered one is not', async () => {
+    const backend = createScriptedBackend();
+    const { user } = await renderApp(backend);
+    await user.type(screen.getByLabelText('Send a text'), 'meet at the north gate');
+    await user.click(screen.getByRole('button', { name: 'Send text' }));
+    expect(backend.callsOf('startSendText')).toEqual([['meet at the north gate']]);
+    push(backend, {
+      type: 'transfer',
+      transfer: {
+        phase: 'waiting-for-peer',
+        direction: 'send',
+        code: 'otter-plank',
+        files: [{ name: 'message.txt', size: 22 }],
+        totalBytes: 22,
+      },
+    });
+    expect(screen.queryByLabelText('Send a text')).toBeNull();
+    push(backend, { type: 'transfer', transfer: IDLE_TRANSFER });
+    expect((screen.getByLabelText('Send a text') as HTMLTextAreaElement).value).toBe(
+      'meet at the north gate',
+    );
+    push(backend, {
+      type: 'transfer',
+      transfer: {
+        phase: 'done',
+        direction: 'send',
+        files: [{ name: 'message.txt', size: 22 }],
+        totalBytes: 22,
+      },
+    });
+    push(backend, { type: 'transfer', transfer: IDLE_TRANSFER });
+    expect((screen.getByLabelText('Send a text') as HTMLTextAreaElement).value).toBe('');
   });
 });
