@@ -85,6 +85,18 @@ test.describe('the web client', () => {
     expect(await printedText(receiver)).toBe(typed);
     await expect(peer.page.getByTestId('transfer-done')).toBeVisible({ timeout: STEP_MS });
   });
+
+  test('keeps the text in its box when the send is cancelled on the code screen', async ({
+    browser,
+  }) => {
+    const peer = await rig.browserPeer(browser);
+    const typed = 'Cancelled, but not lost';
+    await peer.page.getByLabel('Send a text').fill(typed);
+    await peer.page.getByRole('button', { name: 'Send text' }).click();
+    await expect(peer.page.getByTestId('transfer-code')).toBeVisible();
+    await peer.cancel();
+    await expect(peer.page.getByLabel('Send a text')).toHaveValue(typed, { timeout: STEP_MS });
+  });
 });
 
 test.describe('the desktop app', () => {

@@ -35,7 +35,7 @@ test('a received transfer is in the history after a reload, until the history is
 
   const history = await openHistory(receiver);
   const entry = history.getByRole('listitem', {
-    name: /^Received 1 file, 2\.93 KB from “Web browser” · verified · /,
+    name: /^Received 1 file, 3\.0 kB from “Web browser” · verified · /,
   });
   await expect(entry).toBeVisible();
   await expect(entry.getByText('holiday-notes.txt')).toBeVisible();
@@ -43,7 +43,7 @@ test('a received transfer is in the history after a reload, until the history is
   // The sender keeps its side too.
   const sent = await openHistory(sender);
   await expect(
-    sent.getByRole('listitem', { name: /^Sent 1 file, 2\.93 KB to “Web browser” · verified · / }),
+    sent.getByRole('listitem', { name: /^Sent 1 file, 3\.0 kB to “Web browser” · verified · / }),
   ).toBeVisible();
 
   // The history outlives the page: a reload reads it back from IndexedDB.

@@ -35,7 +35,7 @@ const CUT_AFTER_BLOCKS = 7;
 const LARGE_SIZE = 128 * 1024 * 1024;
 const CUT_SHARE = 0.5;
 const STEP_TIMEOUT_MS = 90_000;
-const UNITS = ['B', 'KB', 'MB', 'GB'];
+const UNITS = ['B', 'kB', 'MB', 'GB'];
 
 let web: RunningWebClient;
 let scratch: ReturnType<typeof scratchDir>;
@@ -53,10 +53,10 @@ test.afterEach(async () => {
   await Promise.all(pages.splice(0).map((page) => page.close()));
 });
 
-/** Bytes from a size as every surface prints it (formatBytes: "8.00 MB"). */
+/** Bytes from a size as every surface prints it (formatBytes: "8.4 MB", decimal units). */
 function bytesOf(printed: string): number {
   const [value, unit] = printed.trim().split(' ');
-  return Number(value) * 1024 ** UNITS.indexOf(unit);
+  return Number(value) * 1000 ** UNITS.indexOf(unit);
 }
 
 /** How many block digests the native receiver's sidecar lists so far. */
@@ -147,7 +147,7 @@ test('a browser receiving into a chosen folder keeps what arrived when the sende
 
   const done = await receiver.done();
   expect(done).toContain('Received and verified');
-  expect(done).toContain('1 file, 128 MB saved in Received.');
+  expect(done).toContain('1 file, 134.2 MB saved in Received.');
   expect(done).toMatch(/was already there/);
   const sent = await second.finished();
   expect(sent.exitCode, sent.output).toBe(0);

@@ -17,7 +17,7 @@ describe('the receiver is shown what the protocol has announced', () => {
         senderVersion: '0.1.0',
       }),
     ).toBe(
-      'Incoming: 3 files, 64.0 MB in all, starting with "photos/a.jpg" (sender runs Ferry 0.1.0).\n' +
+      'Incoming: 3 files, 67.1 MB in all, starting with "photos/a.jpg" (sender runs Ferry 0.1.0).\n' +
         'Only the first name is known: the sender did not list its files.',
     );
   });
@@ -30,7 +30,7 @@ describe('the receiver is shown what the protocol has announced', () => {
         fileCount: 1,
         totalBytes: 2048,
       }),
-    ).toBe('Incoming: 1 file, 2.00 KB in all, "report.pdf".');
+    ).toBe('Incoming: 1 file, 2.0 kB in all, "report.pdf".');
   });
 
   it('then asks about the destination, no by default', () => {
@@ -58,10 +58,10 @@ describe('an offer whose sender listed its files', () => {
       }),
     ).toBe(
       [
-        'Incoming: 3 files, 3.56 KB in all:',
-        '  notes.txt (1.17 KB)',
+        'Incoming: 3 files, 3.6 kB in all:',
+        '  notes.txt (1.2 kB)',
         '  .ssh/authorized_keys (400 B) [hidden]',
-        '  invoice.pdf.exe (2.00 KB) [executable]',
+        '  invoice.pdf.exe (2.0 kB) [executable]',
       ].join('\n'),
     );
   });

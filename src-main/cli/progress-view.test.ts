@@ -34,9 +34,9 @@ describe('progress on a terminal is one bar with bytes, speed and ETA', () => {
     const { written, display } = capture(true);
     display.show(progress({ bytesDone: 5 * MiB, bytesPerSecond: 2 * MiB, etaSeconds: 8 }));
     display.show(progress({ bytesDone: 10 * MiB, bytesPerSecond: 2 * MiB, etaSeconds: 5 }));
-    expect(written[0]).toBe('Sending disc/track.flac (1/2, 10.0 MB)\n');
+    expect(written[0]).toBe('Sending disc/track.flac (1/2, 10.5 MB)\n');
     expect(written[1]).toMatch(
-      /^\r\[#{10}-{30}\] 25% 5\.00 MB of 20\.0 MB, 2\.00 MB\/s, 8 s left\u001b\[K$/,
+      /^\r\[#{10}-{30}\] 25% 5\.2 MB of 21\.0 MB, 2\.1 MB\/s, 8 s left\u001b\[K$/,
     );
     expect(written[2]).toMatch(/^\r\[#{20}-{20}\] 50% /);
     expect(written).toHaveLength(3);
@@ -45,8 +45,8 @@ describe('progress on a terminal is one bar with bytes, speed and ETA', () => {
   it('a line printed while the bar shows clears the bar first', () => {
     const { written, display } = capture(true);
     display.show(progress({}));
-    display.line('Delivered 2 files (20.0 MB).');
-    expect(written.slice(-2)).toEqual(['\r\u001b[K', 'Delivered 2 files (20.0 MB).\n']);
+    display.line('Delivered 2 files (21.0 MB).');
+    expect(written.slice(-2)).toEqual(['\r\u001b[K', 'Delivered 2 files (21.0 MB).\n']);
   });
 });
 
@@ -58,10 +58,10 @@ describe('progress into a pipe is plain lines, at most one every two seconds', (
     advance(2_000);
     display.show(progress({ fileIndex: 2, fileName: 'disc/b.flac', bytesDone: 12 * MiB }));
     expect(written).toEqual([
-      'Sending disc/track.flac (1/2, 10.0 MB)\n',
-      '5% 1.00 MB of 20.0 MB, 0 B/s\n',
-      'Sending disc/b.flac (2/2, 10.0 MB)\n',
-      '60% 12.0 MB of 20.0 MB, 0 B/s\n',
+      'Sending disc/track.flac (1/2, 10.5 MB)\n',
+      '5% 1.0 MB of 21.0 MB, 0 B/s\n',
+      'Sending disc/b.flac (2/2, 10.5 MB)\n',
+      '60% 12.6 MB of 21.0 MB, 0 B/s\n',
     ]);
     expect(written.join('')).not.toMatch(/[\r\u001b]/);
   });
@@ -85,7 +85,7 @@ describe('status lines', () => {
     const { written, display } = capture(false);
     display.show(progress({ fileBytes: 4 * MiB, fileResumedBytes: 4 * MiB }));
     expect(written[0]).toBe(
-      'Sending disc/track.flac (1/2, 10.0 MB; resuming, 4.00 MB already there)\n',
+      'Sending disc/track.flac (1/2, 10.5 MB; resuming, 4.2 MB already there)\n',
     );
   });
 });

@@ -58,6 +58,6 @@ describe('the desktop window at start-up', () => {
     main.answerDescribe();
 
     expect((await screen.findByTestId('transfer-code')).textContent).toBe(CODE);
-    expect(screen.getByText('Sending 2 files, 2.40 MB.')).toBeTruthy();
+    expect(screen.getByText('Sending 2 files, 2.5 MB.')).toBeTruthy();
   });
 });

@@ -42,11 +42,11 @@ describe('the accept prompt with a listed offer', () => {
     const line = (row: HTMLElement) =>
       `${row.querySelector(':scope > .file-name')?.textContent} ${row.querySelector(':scope > .file-size')?.textContent}`;
     expect(rows.map(line)).toEqual([
-      'Album/ 4 files, 4.00 MB',
-      'beach.jpg 4.00 MB',
-      '.thumbs/ 1 file, 2.00 KB',
-      'cache.db 2.00 KB',
-      'slideshow.scr 1.00 KB',
+      'Album/ 4 files, 4.2 MB',
+      'beach.jpg 4.2 MB',
+      '.thumbs/ 1 file, 2.0 kB',
+      'cache.db 2.0 kB',
+      'slideshow.scr 1.0 kB',
       'notes.txt 10 B',
     ]);
     const thumbs = within(list).getByRole('list', { name: 'In .thumbs' });

@@ -1,26 +1,25 @@
 import { useId, useState } from 'react';
 import { useStore } from 'zustand';
-import { formatBytes } from '../../src-shared/format/format-bytes';
+import { formatBytes, MEGABYTE_BYTES } from '../../src-shared/format/format-bytes';
 import { AUTO_ACCEPT_MAX_BYTES_LIMIT } from '../../src-shared/devices/auto-accept';
 import { useFerryStores } from '../stores/stores-context';
 
-const MiB = 1024 * 1024;
-
 /**
  * The largest batch a remembered device set to send without asking gets in unasked; a larger
- * one is asked about as usual. Typed in MB, saved on Save.
+ * one is asked about as usual. Typed in MB, the decimal megabytes every size is shown in,
+ * saved on Save.
  */
 export function AutoAcceptCapField({ value }: { value: number }) {
   const { settings } = useFerryStores();
   const update = useStore(settings, (state) => state.update);
-  const [text, setText] = useState(String(Math.floor(value / MiB)));
+  const [text, setText] = useState(String(Math.floor(value / MEGABYTE_BYTES)));
   const [problem, setProblem] = useState<string | null>(null);
   const inputId = useId();
   const hintId = useId();
 
   async function save(): Promise<void> {
     const megabytes = Number(text.trim());
-    const bytes = megabytes * MiB;
+    const bytes = megabytes * MEGABYTE_BYTES;
     if (!Number.isInteger(megabytes) || megabytes < 0 || bytes > AUTO_ACCEPT_MAX_BYTES_LIMIT) {
       setProblem('Enter a whole number of MB.');
       return;

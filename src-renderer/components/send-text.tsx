@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { useStore } from 'zustand';
 import { formatBytes } from '../../src-shared/format/format-bytes';
 import { TEXT_MESSAGE_MAX_BYTES } from '../../src-shared/protocol/limits';
@@ -18,10 +18,11 @@ function canPaste(): boolean {
  * saves it as `message.txt` (docs/protocol.md, "Text messages").
  */
 export function SendText() {
-  const { backend, notice, transfer } = useFerryStores();
+  const { backend, notice, selection, transfer } = useFerryStores();
   const pending = useStore(transfer, (state) => state.pending);
   const startSendText = useStore(transfer, (state) => state.startSendText);
-  const [text, setText] = useState('');
+  const text = useStore(selection, (state) => state.text);
+  const setText = useStore(selection, (state) => state.setText);
   const fieldId = useId();
   const hintId = useId();
   const bytes = textMessageBytes(text);

@@ -80,9 +80,7 @@ describe('the setting', () => {
     await user.clear(cap);
     await user.type(cap, '300');
     await user.click(button('Save limit'));
-    expect(backend.callsOf('updateSettings').at(-1)).toEqual([
-      { autoAcceptMaxBytes: 300 * 1024 * 1024 },
-    ]);
+    expect(backend.callsOf('updateSettings').at(-1)).toEqual([{ autoAcceptMaxBytes: 300_000_000 }]);
 
     await user.clear(cap);
     await user.type(cap, 'lots');

@@ -52,13 +52,13 @@ describe('the history in the desktop app', () => {
     });
     expect(received.getAttribute('aria-labelledby')).toBeTruthy();
     expect(
-      within(received).getByText(/^Received 14 files, 12\.0 MB from “Ana laptop”/),
+      within(received).getByText(/^Received 14 files, 12\.6 MB from “Ana laptop”/),
     ).toBeTruthy();
     expect(received.textContent).toContain(`· verified · ${line}`);
     expect(within(received).getByText('photos/a.jpg')).toBeTruthy();
     expect(within(received).getByText('and 12 other files')).toBeTruthy();
     expect(within(received).getByText('Saved in /home/ana/Downloads')).toBeTruthy();
-    expect(sent.textContent).toContain('Sent 1 file, 2.00 KB · not verified');
+    expect(sent.textContent).toContain('Sent 1 file, 2.0 kB · not verified');
     // Nothing to open for a send: its files are where they always were.
     expect(within(sent).queryByRole('button')).toBeNull();
   });

@@ -2,7 +2,8 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { err, ok } from '../../src-shared/ipc/result';
 import { ALBUM, PHOTO } from '../testing/fixtures';
-import { renderApp } from '../testing/render-app';
+import { IDLE_TRANSFER } from '../../src-shared/transfer/transfer-view';
+import { push, renderApp } from '../testing/render-app';
 import { createScriptedBackend } from '../testing/scripted-backend';
 
 const filesDrag = { dataTransfer: { types: ['Files'], files: [], dropEffect: 'none' } };
@@ -30,10 +31,10 @@ describe('the send screen', () => {
     const list = screen.getByRole('list', { name: 'Chosen files and folders' });
     const rows = within(list).getAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual([
-      'photo.jpg2.40 MBRemove',
-      'AlbumFolder, 12 files, 50.0 MBRemove',
+      'photo.jpg2.5 MBRemove',
+      'AlbumFolder, 12 files, 52.4 MBRemove',
     ]);
-    expect(screen.getByText('Total: 13 files, 52.4 MB')).toBeTruthy();
+    expect(screen.getByText('Total: 13 files, 54.9 MB')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(
       false,
     );
@@ -44,7 +45,7 @@ describe('the send screen', () => {
     const { user } = await renderApp(backend);
     await user.click(screen.getByRole('button', { name: 'Remove photo.jpg' }));
     expect(screen.queryByText('photo.jpg')).toBeNull();
-    expect(screen.getByText('Total: 12 files, 50.0 MB')).toBeTruthy();
+    expect(screen.getByText('Total: 12 files, 52.4 MB')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Remove Album' }));
     expect(screen.getByText('Nothing chosen yet.')).toBeTruthy();
   });
@@ -130,5 +131,41 @@ describe('the send screen', () => {
     );
     fireEvent.drop(screen.getByTestId('drop-zone'), filesDrag);
     expect(await screen.findByText('Only files and folders can be dropped here.')).toBeTruthy();
+  });
+});
+
+describe('a text to send', () => {
+  it('is still in its box after the send is cancelled, as chosen files are; a delivered one is not', async () => {
+    const backend = createScriptedBackend();
+    const { user } = await renderApp(backend);
+    await user.type(screen.getByLabelText('Send a text'), 'meet at the north gate');
+    await user.click(screen.getByRole('button', { name: 'Send text' }));
+    expect(backend.callsOf('startSendText')).toEqual([['meet at the north gate']]);
+    push(backend, {
+      type: 'transfer',
+      transfer: {
+        phase: 'waiting-for-peer',
+        direction: 'send',
+        code: 'otter-plank',
+        files: [{ name: 'message.txt', size: 22 }],
+        totalBytes: 22,
+      },
+    });
+    expect(screen.queryByLabelText('Send a text')).toBeNull();
+    push(backend, { type: 'transfer', transfer: IDLE_TRANSFER });
+    expect((screen.getByLabelText('Send a text') as HTMLTextAreaElement).value).toBe(
+      'meet at the north gate',
+    );
+    push(backend, {
+      type: 'transfer',
+      transfer: {
+        phase: 'done',
+        direction: 'send',
+        files: [{ name: 'message.txt', size: 22 }],
+        totalBytes: 22,
+      },
+    });
+    push(backend, { type: 'transfer', transfer: IDLE_TRANSFER });
+    expect((screen.getByLabelText('Send a text') as HTMLTextAreaElement).value).toBe('');
   });
 });

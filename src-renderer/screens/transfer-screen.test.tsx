@@ -6,7 +6,7 @@ import type { TransferView } from '../../src-shared/transfer/transfer-view';
 import { QrCode } from '../components/qr-code';
 import { MAX_LISTED_FILES } from '../../src-shared/app/app-limits';
 import { CODE, OFFER, PHOTO, PROGRESS, WAITING_FOR_PEER } from '../testing/fixtures';
-import { push, renderApp } from '../testing/render-app';
+import { push, renderApp, useManualClock } from '../testing/render-app';
 import {
   createScriptedBackend,
   LAN_URL,
@@ -40,7 +40,7 @@ describe('sending, before the other device connects', () => {
       totalBytes: PHOTO.size,
     });
     expect(screen.getByRole('heading', { name: 'Getting a code' })).toBeTruthy();
-    expect(screen.getByText('Asking the server for a code to send 1 file (2.40 MB).')).toBeTruthy();
+    expect(screen.getByText('Asking the server for a code to send 1 file (2.5 MB).')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(backend.callsOf('cancel')).toHaveLength(1);
   });
@@ -54,7 +54,7 @@ describe('sending, before the other device connects', () => {
       'otter',
       'plank',
     ]);
-    expect(screen.getByText('Sending 2 files, 2.40 MB.')).toBeTruthy();
+    expect(screen.getByText('Sending 2 files, 2.5 MB.')).toBeTruthy();
     expect(
       screen.getByText(
         'On the other device, open Ferry, choose Receive and type these words. Ferry connects as soon as they do; keep this window open.',
@@ -66,10 +66,10 @@ describe('sending, before the other device connects', () => {
   });
 
   it('copies the code and confirms it, then offers Copy again', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await showing(WAITING_FOR_PEER);
+    useManualClock();
     try {
-      const { user } = await showing(WAITING_FOR_PEER);
-      await user.click(screen.getByRole('button', { name: 'Copy' }));
+      await act(async () => screen.getByRole('button', { name: 'Copy' }).click());
       expect(await navigator.clipboard.readText()).toBe(CODE);
       expect(screen.getByRole('button', { name: 'Copied' })).toBeTruthy();
       expect(screen.getByText('The code is on the clipboard.')).toBeTruthy();
@@ -216,9 +216,11 @@ describe('sending, before the other device connects', () => {
   });
 
   it('counts down the code’s 10 minutes from when it is shown', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { backend } = await renderApp(createScriptedBackend());
+    // Shown once the clock is manual, so the countdown starts on it.
+    useManualClock();
     try {
-      await showing(WAITING_FOR_PEER);
+      push(backend, { type: 'transfer', transfer: WAITING_FOR_PEER });
       expect(screen.getByTestId('code-countdown').textContent).toBe(
         'This code works for 10:00 more.',
       );
@@ -342,7 +344,7 @@ describe('receiving, before any file arrives', () => {
       'Album/beach.jpg and 12 more files',
     );
     const facts = screen.getAllByRole('definition').map((fact) => fact.textContent);
-    expect(facts).toEqual(['13', '52.4 MB', '/home/ana/DownloadsChange']);
+    expect(facts).toEqual(['13', '54.9 MB', '/home/ana/DownloadsChange']);
   });
 
   it('names a single file without "more"', async () => {
@@ -435,8 +437,8 @@ describe('progress', () => {
       expect(within(panel).getByText('Album/beach.jpg').parentElement?.textContent).toBe(
         'File 2 of 13: Album/beach.jpg',
       );
-      expect(within(panel).getByText('1.00 MB of 4.00 MB')).toBeTruthy();
-      expect(within(panel).getByText('20.0 MB of 52.4 MB')).toBeTruthy();
+      expect(within(panel).getByText('1.0 MB of 4.2 MB')).toBeTruthy();
+      expect(within(panel).getByText('21.0 MB of 54.9 MB')).toBeTruthy();
       expect(
         (within(panel).getByRole('progressbar', { name: 'Current file' }) as HTMLProgressElement)
           .value,
@@ -445,7 +447,7 @@ describe('progress', () => {
         (within(panel).getByRole('progressbar', { name: 'All files' }) as HTMLProgressElement)
           .value,
       ).toBeCloseTo(20_971_520 / 54_945_382);
-      expect(within(panel).getByText('2.00 MB/s · about 3 min 20 s left')).toBeTruthy();
+      expect(within(panel).getByText('2.1 MB/s · about 3 min 20 s left')).toBeTruthy();
       expect(within(panel).getByText(new RegExp(consequence))).toBeTruthy();
       await user.click(within(panel).getByRole('button', { name: 'Cancel' }));
       expect(backend.callsOf('cancel')).toHaveLength(1);
@@ -473,7 +475,7 @@ describe('progress', () => {
       ['Progress', 0.25],
     ]);
     expect(within(panel).getByText('movie.mkv')).toBeTruthy();
-    expect(within(panel).getByText('1.00 MB of 4.00 MB · 25 %')).toBeTruthy();
+    expect(within(panel).getByText('1.0 MB of 4.2 MB · 25 %')).toBeTruthy();
     expect(within(panel).queryByText(/^File 1 of 1/)).toBeNull();
   });
 
@@ -514,7 +516,7 @@ describe('progress', () => {
     expect(
       screen.getByRole('heading', { name: 'Connection lost — reconnecting (attempt 2)…' }),
     ).toBeTruthy();
-    expect(screen.getByText(/20.0 MB of 52.4 MB are kept/)).toBeTruthy();
+    expect(screen.getByText(/21.0 MB of 54.9 MB are kept/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(backend.callsOf('cancel')).toHaveLength(1);
   });
@@ -550,7 +552,7 @@ describe('progress', () => {
         progress: { ...PROGRESS, fileBytes: 4_194_304 },
       },
     });
-    expect(screen.getByText('4.00 MB of 4.00 MB')).toBeTruthy();
+    expect(screen.getByText('4.2 MB of 4.2 MB')).toBeTruthy();
   });
 });
 
@@ -574,7 +576,7 @@ describe('done', () => {
     const { user, backend } = await showing(received);
     const done = screen.getByTestId('transfer-done');
     expect(within(done).getByRole('heading', { name: 'Received' })).toBeTruthy();
-    expect(within(done).getByText('2 files, 4.00 MB saved in /home/ana/Downloads.')).toBeTruthy();
+    expect(within(done).getByText('2 files, 4.2 MB saved in /home/ana/Downloads.')).toBeTruthy();
     await user.click(within(done).getByRole('button', { name: 'Open folder' }));
     expect(backend.callsOf('openFolder')).toEqual([['/home/ana/Downloads']]);
     await user.click(within(done).getByRole('button', { name: 'Show in folder: notes.txt' }));
@@ -613,7 +615,7 @@ describe('done', () => {
     });
     const done = screen.getByTestId('transfer-done');
     expect(within(done).getByRole('heading', { name: 'Delivered' })).toBeTruthy();
-    expect(within(done).getByText('1 file, 2.40 MB arrived on the other device.')).toBeTruthy();
+    expect(within(done).getByText('1 file, 2.5 MB arrived on the other device.')).toBeTruthy();
     expect(within(done).queryByRole('button', { name: 'Open folder' })).toBeNull();
     await user.click(within(done).getByRole('button', { name: 'Send more' }));
     expect(backend.callsOf('dismiss')).toHaveLength(1);
@@ -629,7 +631,7 @@ describe('done', () => {
     });
     const done = screen.getByTestId('transfer-done');
     expect(
-      within(done).getByText('1 file, 2.40 MB sent (not confirmed by the receiver).'),
+      within(done).getByText('1 file, 2.5 MB sent (not confirmed by the receiver).'),
     ).toBeTruthy();
   });
 
@@ -652,7 +654,7 @@ describe('done', () => {
       .getAllByRole('listitem')
       .map((item) => item.querySelector('.file-note')?.textContent);
     expect(items).toEqual([
-      'verified, 12.0 MB was already there',
+      'verified, 12.6 MB was already there',
       'verified, already there, nothing sent',
       'verified',
     ]);

@@ -2,9 +2,15 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { BackendResult, FerryBackend, SelectedItem } from '../backend/ferry-backend';
 import { succeeded, type NoticeStore } from './notice-store';
 
-/** The files and folders waiting to be sent. */
+/** The files and folders waiting to be sent, and the text typed to send. */
 export interface SelectionState {
   items: SelectedItem[];
+  /**
+   * The text in "Send a text", kept here rather than in the form so that a cancelled or failed
+   * send finds it still there, as it finds its files.
+   */
+  text: string;
+  setText(text: string): void;
   /** A picker or a drop is being read; the choose buttons wait. */
   pending: boolean;
   /** Adds what is not already selected, keeping the order things were chosen in. */
@@ -37,6 +43,8 @@ export function createSelectionStore(backend: FerryBackend, notice: NoticeStore)
 
     return {
       items: [],
+      text: '',
+      setText: (text) => set({ text }),
       pending: false,
       add: (added) =>
         set((state) => {
@@ -49,7 +57,7 @@ export function createSelectionStore(backend: FerryBackend, notice: NoticeStore)
           return fresh.length === 0 ? state : { items: [...state.items, ...fresh] };
         }),
       remove: (id) => set((state) => ({ items: state.items.filter((item) => item.id !== id) })),
-      clear: () => set({ items: [] }),
+      clear: () => set({ items: [], text: '' }),
       addDropped: (data) => adding(backend.addDropped(data)),
       pickFiles: () => adding(backend.pickFiles()),
       pickFolder: () => adding(backend.pickFolder()),

@@ -5,10 +5,14 @@ import { formatDuration } from './format-duration';
 describe('sizes read as a file manager shows them', () => {
   it.each([
     [0, '0 B'],
-    [1023, '1023 B'],
-    [1024, '1.00 KB'],
-    [64 * 1024 * 1024, '64.0 MB'],
-    [1536 * 1024 * 1024, '1.50 GB'],
+    [999, '999 B'],
+    [1000, '1.0 kB'],
+    [1024, '1.0 kB'],
+    [1_200_000, '1.2 MB'],
+    [999_999, '1.0 MB'],
+    [14_400_000, '14.4 MB'],
+    [143_200_000, '143.2 MB'],
+    [1_500_000_000, '1.5 GB'],
     [-1, '0 B'],
     [Number.NaN, '0 B'],
   ])('%d bytes is %s', (bytes, text) => {
@@ -16,7 +20,7 @@ describe('sizes read as a file manager shows them', () => {
   });
 
   it('a speed is a size per second', () => {
-    expect(formatSpeed(2 * 1024 * 1024)).toBe('2.00 MB/s');
+    expect(formatSpeed(2_000_000)).toBe('2.0 MB/s');
   });
 });
 

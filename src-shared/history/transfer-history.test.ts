@@ -59,7 +59,7 @@ describe('an entry of the history', () => {
       peer: { check: 'device', name: 'Ana laptop' },
       folder: '/home/ana/Downloads',
     });
-    expect(entrySummary(kept)).toBe('Received 3 files, 12.0 MB from “Ana laptop” · verified');
+    expect(entrySummary(kept)).toBe('Received 3 files, 12.6 MB from “Ana laptop” · verified');
   });
 
   it('says whether a device it does not remember was verified, and where a browser saved', () => {
@@ -73,7 +73,7 @@ describe('an entry of the history', () => {
       downloads: { archive: 'ferry.zip' },
     });
     expect(words).not.toHaveProperty('folder');
-    expect(entrySummary(words)).toBe('Received 3 files, 12.0 MB · not verified');
+    expect(entrySummary(words)).toBe('Received 3 files, 12.6 MB · not verified');
 
     const sent = entryFromDone(
       {
@@ -86,7 +86,7 @@ describe('an entry of the history', () => {
       3,
       'three',
     );
-    expect(entrySummary(sent)).toBe('Sent 1 file, 2.00 KB · verified');
+    expect(entrySummary(sent)).toBe('Sent 1 file, 2.0 kB · verified');
   });
 
   it('keeps the first names of a large batch and counts the rest', () => {

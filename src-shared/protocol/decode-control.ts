@@ -20,6 +20,7 @@ import {
   type SenderWireMessage,
   type StartMessage,
   type VerifiedMessage,
+  type ProgressMessage,
   type VersionAdvert,
 } from './messages';
 
@@ -87,6 +88,7 @@ export function readSenderMessage(json: JsonObject): ControlReading<SenderWireMe
     case 'received':
     case 'ferry-resume':
     case 'ferry-verified':
+    case 'ferry-progress':
       return { kind: 'ignored', why: 'wrong-direction' };
     default:
       return { kind: 'ignored', why: 'unknown-type' };
@@ -110,6 +112,8 @@ export function readReceiverMessage(json: JsonObject): ControlReading<ReceiverWi
       return readWith(RESUME, type, json);
     case 'ferry-verified':
       return readWith(VERIFIED, type, json);
+    case 'ferry-progress':
+      return readWith(PROGRESS, type, json);
     case 'ferry-link-proof':
       return readWith(LINK_PROOF, type, json);
     case 'ferry-outcome':
@@ -152,6 +156,7 @@ const FIELDS = [
   'name',
   'text',
   'rejoin',
+  'bytes',
   'pv',
   'pvMin',
   'ver',
@@ -358,6 +363,14 @@ const DIGEST = v.pipe(
 const VERIFIED = v.pipe(
   v.object({ id: ID }),
   v.transform((fields): VerifiedMessage => ({ type: 'ferry-verified', ...fields })),
+);
+
+const PROGRESS = v.pipe(
+  v.object({
+    index: whole(1, 'index is not a file position'),
+    bytes: whole(0, 'bytes is not a byte count'),
+  }),
+  v.transform((fields): ProgressMessage => ({ type: 'ferry-progress', ...fields })),
 );
 
 const LISTED_FILE_PROBLEM = 'files is not a list of names and sizes';

@@ -66,6 +66,8 @@ export function encodeControlJson(message: ControlMessage | ExtensionMessage): s
       return JSON.stringify({ type: message.type, id: message.id, sha256: message.sha256 });
     case 'ferry-verified':
       return JSON.stringify({ type: message.type, id: message.id });
+    case 'ferry-progress':
+      return JSON.stringify({ type: message.type, index: message.index, bytes: message.bytes });
     case 'ferry-list':
       return JSON.stringify({
         type: message.type,

@@ -28,7 +28,7 @@ describe('the free-space check', () => {
     expect(refusal.failure).toEqual({
       code: 'ERR_DISK_FULL',
       message:
-        'not enough free space in /home/me/Downloads: this needs 950 B and 1000 B is free, of which 100 B is kept free for the system',
+        'not enough free space in /home/me/Downloads: this needs 950 B and 1.0 kB is free, of which 100 B is kept free for the system',
     });
     expect(refusal.reason).not.toContain('/home/me');
   });

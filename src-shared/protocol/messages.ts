@@ -92,6 +92,7 @@ export const CAPABILITIES = [
   'text',
   'lanes',
   'lane-mtu',
+  'progress',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -151,6 +152,18 @@ export interface DigestMessage {
 export interface VerifiedMessage {
   type: 'ferry-verified';
   id: string;
+}
+
+/**
+ * Receiver to sender, beside `progress`: how far the receiver has taken the batch, as its own
+ * progress shows it, so both screens count the same bytes (docs/protocol.md, "Progress").
+ */
+export interface ProgressMessage {
+  type: 'ferry-progress';
+  /** The file, from 1, as `metadata.index`. */
+  index: number;
+  /** Bytes of that file the receiver has taken, bytes it kept from before included. */
+  bytes: number;
 }
 
 /** Either way, every second while a batch runs between peers that announced `reconnect`. */
@@ -216,7 +229,8 @@ export type ExtensionMessage =
   | DigestMessage
   | VerifiedMessage
   | AliveMessage
-  | ListMessage;
+  | ListMessage
+  | ProgressMessage;
 
 export type ExtensionType = ExtensionMessage['type'];
 
@@ -240,4 +254,5 @@ export type ReceiverWireMessage =
   | VerifiedMessage
   | AliveMessage
   | LinkProofMessage
-  | OutcomeMessage;
+  | OutcomeMessage
+  | ProgressMessage;

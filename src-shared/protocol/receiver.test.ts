@@ -764,7 +764,7 @@ describe('the receiver holds the batch to the total and count it was accepted at
   it('refuses a file announced past the accepted total: incompatible with the reason, nothing opened', () => {
     const machine = pastFileOne();
     const reason =
-      'refused file description: file 2 announces 1.00 TB, which takes the batch past the 10 B that were accepted';
+      'refused file description: file 2 announces 1.1 TB, which takes the batch past the 10 B that were accepted';
     expect(machine.handle({ type: 'frame', frame: secondFile({ fileSize: TiB }) })).toEqual([
       { type: 'send', frame: incompatibleToSender(reason) },
       { type: 'clear-timer', timer: 'no-progress' },

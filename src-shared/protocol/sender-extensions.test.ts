@@ -269,3 +269,43 @@ describe('the sender naming outcomes', () => {
     );
   });
 });
+
+// docs/protocol.md, "Progress": the receiver's reports are what the sender's screen shows.
+describe('the sender told how far the receiver got', () => {
+  const progress = (index: number, bytes: number): Frame =>
+    fromNative({ type: 'ferry-progress', index, bytes });
+  const reports = (actions: SenderAction[]) =>
+    actions.filter((action) => action.type === 'peer-progress');
+
+  it('passes each report on as the file and bytes the receiver has taken', () => {
+    const machine = sender(['progress']);
+    machine.handle({
+      type: 'frame',
+      frame: fromNative({ type: 'ferry-caps', caps: ['progress'] }),
+    });
+    machine.handle({ type: 'frame', frame: ack(0) });
+    expect(reports(machine.handle({ type: 'frame', frame: progress(1, 4096) }))).toEqual([
+      { type: 'peer-progress', index: 0, bytes: 4096 },
+    ]);
+  });
+
+  it('ignores a report that cannot be true: no such file, or more than the file holds', () => {
+    const machine = sender(['progress']);
+    machine.handle({
+      type: 'frame',
+      frame: fromNative({ type: 'ferry-caps', caps: ['progress'] }),
+    });
+    machine.handle({ type: 'frame', frame: ack(0) });
+    expect(reports(machine.handle({ type: 'frame', frame: progress(2, 1) }))).toEqual([]);
+    expect(
+      reports(machine.handle({ type: 'frame', frame: progress(1, BIG.fileSize + 1) })),
+    ).toEqual([]);
+  });
+
+  it('ignores reports when the receiver never named progress', () => {
+    const machine = sender(['progress']);
+    machine.handle({ type: 'frame', frame: fromNative({ type: 'ferry-caps', caps: ['verify'] }) });
+    machine.handle({ type: 'frame', frame: ack(0) });
+    expect(reports(machine.handle({ type: 'frame', frame: progress(1, 4096) }))).toEqual([]);
+  });
+});

@@ -106,6 +106,11 @@ export type SenderAction =
   | { type: 'file-resumed'; index: number; offset: number }
   /** The receiver confirmed the file's digest: it has the file, verified, under its final name. */
   | { type: 'file-verified'; index: number }
+  /**
+   * With `progress` agreed, the receiver has taken `bytes` of file `index` (from 0): what this
+   * side's progress shows (docs/protocol.md, "Progress").
+   */
+  | { type: 'peer-progress'; index: number; bytes: number }
   | { type: 'watch-buffer' }
   | TimerAction<SenderTimer>
   /**

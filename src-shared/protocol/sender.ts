@@ -221,6 +221,8 @@ class Sender implements SenderMachine {
         return [];
       case 'ferry-verified':
         return this.#onVerified(message.id);
+      case 'ferry-progress':
+        return this.#onPeerProgress(message.index - 1, message.bytes);
       case 'ferry-alive':
         // A later file's ack may wait on the receiver hashing what it kept (no person decides
         // then): while it says it is alive, the wait goes on.
@@ -475,6 +477,14 @@ class Sender implements SenderMachine {
       actions.push(...this.#complete(true));
     }
     return actions;
+  }
+
+  /** A report that cannot be true (no such file, more than it holds) is ignored, as lane acks are. */
+  #onPeerProgress(index: number, bytes: number): SenderAction[] {
+    if (!this.#caps.agreed.has('progress')) return [];
+    const file = this.#config.files[index] as SenderFile | undefined;
+    if (file === undefined || bytes > file.fileSize) return [];
+    return [{ type: 'peer-progress', index, bytes }];
   }
 
   #allVerified(): boolean {

@@ -68,3 +68,31 @@ describe('the one progress meter of every surface', () => {
     expect(shown).toHaveLength(3);
   });
 });
+
+describe('the time left, as both screens show it', () => {
+  it('is never 33 h at 99 %: a stall near the end is weighed against the average so far', () => {
+    const { shown, record, advance } = meter();
+    const total = 14_400_000;
+    record(0, total);
+    // 14.3 MB over 30 s, then a slower receiver catches up: the window sees 1 B/s.
+    advance(30_000);
+    record(14_300_000, total);
+    for (let second = 1; second <= 2 * (SPEED_WINDOW_MS / 1000); second += 1) {
+      advance(1000);
+      record(14_300_000 + second, total);
+    }
+    const last = shown.at(-1);
+    expect(last?.bytesPerSecond).toBeCloseTo(1, 0);
+    // 100 kB left at the batch's average of about 0.4 MB/s: well under a second, not 27 hours.
+    expect(last?.etaSeconds).toBeLessThan(1);
+  });
+
+  it('is not shown while no speed is known', () => {
+    const { shown, record, advance } = meter();
+    record(0);
+    advance(1000);
+    record(0);
+    expect(shown.at(-1)).toMatchObject({ bytesPerSecond: 0 });
+    expect(shown.at(-1)).not.toHaveProperty('etaSeconds');
+  });
+});

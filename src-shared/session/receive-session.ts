@@ -18,8 +18,10 @@ import type {
   OfferView,
   PeerCheck,
   PeerSummary,
+  ProgressView,
   TransferView,
 } from '../transfer/transfer-view';
+import { encodeMessage } from '../protocol/encode';
 import { capsWithIdentity, type DeviceSetting } from '../devices/peer-identity';
 import { peerProgram } from '../devices/peer-program';
 import type { ChannelPort, Clock } from './ports';
@@ -152,6 +154,8 @@ class ReceiveSession {
   readonly finished: Promise<ReceiveSessionEnd>;
   readonly #config: ReceiveSessionConfig;
   readonly #channel: ChannelPort;
+  /** A native receiver's control frames are binary, a browser's text (docs/protocol.md, "Frame classification"). */
+  readonly #framing: 'binary' | 'text';
   readonly #chassis: SessionChassis;
   readonly #machine: ReceiverMachine;
   readonly #timers: SessionTimers<ReceiverTimer>;
@@ -191,6 +195,7 @@ class ReceiveSession {
             clock,
           );
     this.#channel = channel;
+    this.#framing = config.surface === 'native' ? 'binary' : 'text';
     if (!acceptance.ask) this.#target = acceptance.target;
     // This connection's certificates, read once it is open, for the verification words.
     const fingerprints = channel.fingerprints();
@@ -223,6 +228,7 @@ class ReceiveSession {
     this.#progress = new ProgressMeter(
       () => clock.now(),
       (progress) => {
+        this.#tellProgress(progress);
         const peerCheck = this.#peerCheck;
         this.#publish({
           phase: 'transferring',
@@ -251,7 +257,7 @@ class ReceiveSession {
         ...config,
         channel,
         fingerprints,
-        framing: config.surface === 'native' ? 'binary' : 'text',
+        framing: this.#framing,
       },
       {
         frame: (frame) => this.#handle({ type: 'frame', frame }),
@@ -580,6 +586,21 @@ class ReceiveSession {
    * runs before anything was accepted too, but is dropped with the rest of a dropped generation;
    * a `tidy` step always runs.
    */
+  /**
+   * With `progress` agreed the sender is told each step this side shows, so its screen shows the
+   * same file and bytes one report later (docs/protocol.md, "Progress"). It goes at once, beside
+   * the write queue: it says what arrived, as this side's own screen does.
+   */
+  #tellProgress(progress: ProgressView): void {
+    if (!this.#machine.agreed.has('progress')) return;
+    const message = {
+      type: 'ferry-progress',
+      index: progress.fileIndex,
+      bytes: progress.fileBytes,
+    } as const;
+    this.#channel.send(encodeMessage(message, this.#framing));
+  }
+
   #enqueue(
     step: (target: SaveTarget) => Promise<void>,
     kind: 'storage' | 'without-target' | 'tidy' = 'storage',

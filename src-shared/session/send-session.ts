@@ -347,6 +347,9 @@ class SendSession {
       case 'file-verified':
         this.#verified.add(action.index);
         return;
+      case 'peer-progress':
+        this.#record(action.index, action.bytes);
+        return;
       case 'watch-buffer':
         this.#watchBuffer();
         return;
@@ -492,9 +495,8 @@ class SendSession {
       return;
     }
     const digest = await this.#digestFrom(index, offset);
-    const before = this.#config.sources.slice(0, index).reduce((sum, f) => sum + f.size, 0);
     let position = offset;
-    this.#report(index, position, before);
+    this.#report(index, position, offset);
     while (!reader.done && stillStreaming()) {
       if (this.#channel.bufferedAmount() > SEND_BUFFER_HIGH_WATER_BYTES) {
         this.#handle({ type: 'buffered-amount', bytes: this.#buffer.bytes });
@@ -512,7 +514,7 @@ class SendSession {
       // A refused send means the channel is gone; its close event ends the machine.
       if (!this.#channel.send(binaryFrame(read.bytes))) return;
       position += read.bytes.byteLength;
-      this.#report(index, position, before);
+      this.#report(index, position, offset);
       // Hashing runs beside the network; only a backlog of blocks makes the stream wait for it.
       const hashing = digest?.update(read.bytes);
       if (hashing !== undefined) await hashing;
@@ -532,8 +534,21 @@ class SendSession {
     }
   }
 
-  #report(index: number, fileBytes: number, before: number): void {
+  /**
+   * What the sender shows is what the receiver has taken (docs/protocol.md, "Progress"): with
+   * `progress` agreed, its reports alone move this side's meter, so both screens show the same
+   * file and bytes. Without it the specification gives no word within a file, and the nearest
+   * thing is what has left this device: the bytes queued less the channel's buffered amount (the
+   * acks already keep each file from starting before the receiver has the one before).
+   */
+  #report(index: number, queued: number, offset: number): void {
+    if (this.#machine.agreed.has('progress')) return;
+    this.#record(index, Math.max(offset, queued - this.#channel.bufferedAmount()));
+  }
+
+  #record(index: number, fileBytes: number): void {
     const file = this.#config.sources[index];
+    const before = this.#config.sources.slice(0, index).reduce((sum, f) => sum + f.size, 0);
     const fileResumed = this.#resumed.get(index);
     let resumed = 0;
     for (const bytes of this.#resumed.values()) resumed += bytes;

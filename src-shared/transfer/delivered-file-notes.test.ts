@@ -19,7 +19,7 @@ describe('what a delivered file says beside its name', () => {
     const file = { name: 'a.bin', size: 20 * MiB, verified: true };
     expect(deliveredFileNotes({ ...file, resumedBytes: 12 * MiB })).toEqual([
       'verified',
-      '12.0 MB was already there',
+      '12.6 MB was already there',
     ]);
     expect(deliveredFileNotes({ ...file, resumedBytes: 20 * MiB })).toEqual([
       'verified',

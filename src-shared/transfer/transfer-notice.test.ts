@@ -31,14 +31,14 @@ describe('what Ferry tells a person who is looking elsewhere', () => {
   it('an offer waiting for an answer, naming a remembered sender', () => {
     expect(transferNotice(connecting, offered)).toEqual({
       title: 'Files offered',
-      body: '3 files, 3.00 MB, from “Bea phone”. Open Ferry to accept or decline.',
+      body: '3 files, 3.1 MB, from “Bea phone”. Open Ferry to accept or decline.',
     });
   });
 
   it('a finished transfer', () => {
     expect(transferNotice(offered, done)).toEqual({
       title: 'Received and verified',
-      body: '1 file, 2.00 KB.',
+      body: '1 file, 2.0 kB.',
     });
   });
 
