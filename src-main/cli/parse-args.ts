@@ -4,7 +4,7 @@ import { cleanDeviceName } from '../../src-shared/devices/device-name';
 import { readLinkSecret } from '../../src-shared/verify/link-secret';
 import { DEFAULT_SIGNALING_PORT } from '../../src-shared/signaling/limits';
 import { errorMessage } from '../../src-shared/format/error-message';
-import { isSha256Fingerprint } from '../engine';
+import { isSha256Fingerprint } from '../../src-shared/verify/server-fingerprint';
 
 /**
  * `certificate`: the SHA-256 fingerprint an https server must present instead of a certificate an

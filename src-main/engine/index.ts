@@ -21,5 +21,4 @@ export {
 } from './engine-options';
 export { SessionFailure } from '../../src-shared/session/session-failure';
 export { listSendFiles, type SendFile } from './send-list';
-export { isSha256Fingerprint } from './pinned-server';
 export type { DownloadMark, MarkOrigin } from './download-mark';

@@ -4,19 +4,7 @@ import { isIP } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { connect } from 'node:tls';
 import type { HttpFetch } from '../../src-shared/http/request-json';
-
-/**
- * A SHA-256 certificate fingerprint as hex digits alone, uppercase: "ab:cd…", "AB CD…" and
- * "abcd…" are one fingerprint.
- */
-function fingerprintDigits(fingerprint: string): string {
-  return fingerprint.replace(/[\s:]/g, '').toUpperCase();
-}
-
-/** Whether `fingerprint` reads as a SHA-256 fingerprint at all. */
-export function isSha256Fingerprint(fingerprint: string): boolean {
-  return /^[0-9A-F]{64}$/.test(fingerprintDigits(fingerprint));
-}
+import { fingerprintDigits } from '../../src-shared/verify/server-fingerprint';
 
 type Connect = (
   options: ClientRequestArgs,

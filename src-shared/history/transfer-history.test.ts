@@ -146,7 +146,7 @@ describe('an entry of a batch that did not arrive whole', () => {
       offered: { fileCount: 3, totalBytes: 12 * MB },
     });
     expect(entrySummary(kept)).toBe(
-      'Cancelled — receiving 3 files, 12.0 MB from the command line · 1 of 3 files arrived · not verified',
+      'Cancelled — receiving 3 files, 12.6 MB from the command line · 1 of 3 files arrived · not verified',
     );
   });
 
@@ -159,7 +159,7 @@ describe('an entry of a batch that did not arrive whole', () => {
     );
     expect(kept).toMatchObject({ peer: { check: 'words' }, arrivalUnknown: true, fileCount: 0 });
     expect(entrySummary(kept)).toBe(
-      'Declined — sending 3 files, 12.0 MB · what arrived is not known · verified',
+      'Declined — sending 3 files, 12.6 MB · what arrived is not known · verified',
     );
     const none = entryFromFailed(
       failed('ERR_DISK_FULL', {
@@ -171,7 +171,7 @@ describe('an entry of a batch that did not arrive whole', () => {
       'none',
     );
     expect(entrySummary(none)).toBe(
-      'Failed — receiving 3 files, 12.0 MB from “Bea phone” · none arrived · verified',
+      'Failed — receiving 3 files, 12.6 MB from “Bea phone” · none arrived · verified',
     );
   });
 
@@ -187,7 +187,7 @@ describe('an entry of a batch that did not arrive whole', () => {
     );
     expect(kept.peer).toEqual({ check: 'unverified' });
     expect(entrySummary(kept)).toBe(
-      'Failed — receiving 3 files, 12.0 MB · none arrived · not verified',
+      'Failed — receiving 3 files, 12.6 MB · none arrived · not verified',
     );
   });
 
