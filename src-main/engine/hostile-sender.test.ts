@@ -153,7 +153,7 @@ describe('a receiver facing a sender that breaks its word', () => {
       },
     });
     const reason =
-      'refused file description: file 2 announces 1.00 TB, which takes the batch past the 10 B that were accepted';
+      'refused file description: file 2 announces 1.1 TB, which takes the batch past the 10 B that were accepted';
 
     await expect(sending).rejects.toThrow(
       `the receiver sent incompatible (pv 1, pvMin 1): ${reason}`,
