@@ -5,6 +5,7 @@ import { entrySummary, type HistoryEntry } from '../../src-shared/history/transf
 import type { BackendResult } from '../backend/ferry-backend';
 import { succeeded } from '../stores/notice-store';
 import { useFerryStores } from '../stores/stores-context';
+import { FileTreeList } from './file-tree-list';
 
 /** "25 Nov 2026, 12:03" in the person's own way of writing dates. */
 function finishedAt(at: number): string {
@@ -101,10 +102,14 @@ function HistoryRow({ entry }: { entry: HistoryEntry }) {
       <span id={summaryId} className="history-summary">
         {summary} · <time dateTime={new Date(entry.at).toISOString()}>{finishedAt(entry.at)}</time>
       </span>
-      <ul className="history-files" aria-label="Files">
-        {entry.files.map((file, index) => (
-          <li key={`${index}:${file.name}`}>
-            <span className="file-name">{file.name}</span>
+      <FileTreeList
+        files={entry.files}
+        label="Files"
+        className="history-files"
+        scrolls={false}
+        leaf={(file, name) => (
+          <>
+            <span className="file-name">{name}</span>
             {canReveal && file.savedPath !== undefined && (
               <button
                 type="button"
@@ -115,10 +120,10 @@ function HistoryRow({ entry }: { entry: HistoryEntry }) {
                 Show in folder
               </button>
             )}
-          </li>
-        ))}
-        {rest > 0 && <li className="hint">and {countOf(rest, 'other file')}</li>}
-      </ul>
+          </>
+        )}
+      />
+      {rest > 0 && <p className="hint">and {countOf(rest, 'other file')}</p>}
       {where !== undefined && <span className="hint history-where">{where}</span>}
       {canReveal && folder !== undefined && (
         <div className="actions">

@@ -55,7 +55,14 @@ describe('the history in the desktop app', () => {
       within(received).getByText(/^Received 14 files, 12\.6 MB from “Ana laptop”/),
     ).toBeTruthy();
     expect(received.textContent).toContain(`· verified · ${line}`);
-    expect(within(received).getByText('photos/a.jpg')).toBeTruthy();
+    // The same tree as the prompt and the done screen: the folder, then its files by their own names.
+    const files = within(received).getByRole('list', { name: 'Files' });
+    expect(files.querySelector(':scope > li > .file-name')?.textContent).toBe('photos/');
+    expect(
+      within(within(files).getByRole('list', { name: 'In photos' }))
+        .getAllByRole('listitem')
+        .map((row) => row.querySelector('.file-name')?.textContent),
+    ).toEqual(['a.jpg', 'b.jpg']);
     expect(within(received).getByText('and 12 other files')).toBeTruthy();
     expect(within(received).getByText('Saved in /home/ana/Downloads')).toBeTruthy();
     expect(sent.textContent).toContain('Sent 1 file, 2.0 kB · not verified');
