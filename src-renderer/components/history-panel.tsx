@@ -1,9 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { countOf } from '../../src-shared/format/count-of';
-import { entrySummary, type HistoryEntry } from '../../src-shared/history/transfer-history';
+import {
+  entrySummary,
+  rememberedPeerOf,
+  type HistoryEntry,
+} from '../../src-shared/history/transfer-history';
 import type { BackendResult } from '../backend/ferry-backend';
 import { succeeded } from '../stores/notice-store';
+import type { SendTarget } from '../stores/selection-store';
 import { useFerryStores } from '../stores/stores-context';
 import { FileTreeList } from './file-tree-list';
 
@@ -85,7 +90,11 @@ export function HistoryPanel({ title = true }: { title?: boolean }) {
 }
 
 function HistoryRow({ entry }: { entry: HistoryEntry }) {
-  const { backend, notice } = useFerryStores();
+  const { backend, devices, notice, screen, selection, transfer } = useFerryStores();
+  const known = useStore(devices, (state) => state.devices);
+  const view = useStore(transfer, (state) => state.view);
+  const device = known === null ? undefined : rememberedPeerOf(entry, known.remembered);
+  const finished = view.phase === 'done' || view.phase === 'failed';
   const summaryId = useId();
   const summary = entrySummary(entry);
   const where = savedWhere(entry);
@@ -95,6 +104,13 @@ function HistoryRow({ entry }: { entry: HistoryEntry }) {
 
   async function reveal(action: Promise<BackendResult<null>>): Promise<void> {
     succeeded(await action, notice);
+  }
+
+  /** The Send screen, its files going to this device only once chosen. */
+  async function sendAgain(to: SendTarget): Promise<void> {
+    if (finished && !(await transfer.getState().dismiss())) return;
+    selection.getState().sendTo({ fingerprint: to.fingerprint, name: to.name });
+    screen.getState().show('send');
   }
 
   return (
@@ -125,16 +141,30 @@ function HistoryRow({ entry }: { entry: HistoryEntry }) {
       />
       {rest > 0 && <p className="hint">and {countOf(rest, 'other file')}</p>}
       {where !== undefined && <span className="hint history-where">{where}</span>}
-      {canReveal && folder !== undefined && (
+      {((canReveal && folder !== undefined) || device !== undefined) && (
         <div className="actions">
-          <button
-            type="button"
-            className="button"
-            aria-label={`Open folder: ${folder}`}
-            onClick={() => void reveal(backend.openFolder(folder))}
-          >
-            Open folder
-          </button>
+          {canReveal && folder !== undefined && (
+            <button
+              type="button"
+              className="button"
+              aria-label={`Open folder: ${folder}`}
+              onClick={() => void reveal(backend.openFolder(folder))}
+            >
+              Open folder
+            </button>
+          )}
+          {device !== undefined && (
+            <button
+              type="button"
+              className="button"
+              aria-label={`Send again to this device: ${device.name}`}
+              // One transfer at a time: a running one is finished or cancelled first.
+              disabled={view.phase !== 'idle' && !finished}
+              onClick={() => void sendAgain(device)}
+            >
+              Send again to this device
+            </button>
+          )}
         </div>
       )}
     </li>

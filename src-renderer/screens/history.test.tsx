@@ -2,7 +2,13 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../../src-shared/history/transfer-history';
 import { push, renderApp } from '../testing/render-app';
-import { createScriptedBackend, TEST_SETTINGS } from '../testing/scripted-backend';
+import {
+  createScriptedBackend,
+  TEST_DEVICES,
+  TEST_SETTINGS,
+  testDevice,
+} from '../testing/scripted-backend';
+import { ok } from '../../src-shared/ipc/result';
 
 const MB = 1024 * 1024;
 const AT = Date.UTC(2026, 10, 25, 12, 3);
@@ -154,5 +160,44 @@ describe('the history in the web client', () => {
     const [entry] = entries();
     expect(within(entry).getByText('Saved to the browser’s downloads as photos.zip')).toBeTruthy();
     expect(within(entry).queryByRole('button')).toBeNull();
+  });
+
+  it('offers "Send again to this device" where that device is remembered, and pins the send to it', async () => {
+    const fingerprint = `sha-256 ${Array.from({ length: 32 }, () => 'AB').join(':')}`;
+    const sentToLaptop: HistoryEntry = {
+      ...SENT,
+      peer: { check: 'words', announcedName: 'ana-laptop', fingerprint },
+    };
+    const photo = { id: 'photo', name: 'photo.jpg', size: 10, isDirectory: false, fileCount: 1 };
+    const backend = createScriptedBackend({
+      surface: 'browser',
+      capabilities: { settings: false, revealFiles: false, lanRoom: false },
+      snapshot: {
+        // An entry whose device is not remembered offers nothing.
+        history: [sentToLaptop, { ...SENT, id: 'other' }],
+        devices: { ...TEST_DEVICES, remembered: [testDevice('Ana laptop', fingerprint)] },
+        opened: ok([photo]),
+      },
+    });
+    const { user } = await renderApp(backend);
+    await user.click(screen.getByText('History', { selector: 'summary' }));
+    const [remembered, other] = entries();
+    expect(within(other).queryByRole('button')).toBeNull();
+    expect(screen.queryByTestId('pinned-peer')).toBeNull();
+    await user.click(
+      within(remembered).getByRole('button', { name: 'Send again to this device: Ana laptop' }),
+    );
+    expect(screen.getByRole('tab', { name: 'Send', selected: true })).toBeTruthy();
+    expect(screen.getByTestId('pinned-peer').textContent).toContain(
+      'Only “Ana laptop” can receive these files',
+    );
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(backend.callsOf('startSend')).toEqual([[[photo], fingerprint]]);
+
+    // Sending to any device again drops the pin.
+    await user.click(screen.getByRole('button', { name: 'Send to any device' }));
+    expect(screen.queryByTestId('pinned-peer')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(backend.callsOf('startSend')[1]).toEqual([[photo]]);
   });
 });
