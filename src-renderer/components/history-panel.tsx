@@ -107,8 +107,10 @@ function HistoryRow({ entry }: { entry: HistoryEntry }) {
   }
 
   /** The Send screen, its files going to this device only once chosen. */
-  async function sendAgain(to: SendTarget): Promise<void> {
+  async function sendAgain(to: SendTarget, button: HTMLButtonElement): Promise<void> {
     if (finished && !(await transfer.getState().dismiss())) return;
+    // The Send screen's word about the pin takes the focus, however far up it is.
+    button.blur();
     selection.getState().sendTo({ fingerprint: to.fingerprint, name: to.name });
     screen.getState().show('send');
   }
@@ -160,7 +162,7 @@ function HistoryRow({ entry }: { entry: HistoryEntry }) {
               aria-label={`Send again to this device: ${device.name}`}
               // One transfer at a time: a running one is finished or cancelled first.
               disabled={view.phase !== 'idle' && !finished}
-              onClick={() => void sendAgain(device)}
+              onClick={(event) => void sendAgain(device, event.currentTarget)}
             >
               Send again to this device
             </button>

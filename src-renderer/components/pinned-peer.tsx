@@ -1,4 +1,6 @@
+import { useRef } from 'react';
 import { useStore } from 'zustand';
+import { useRescueFocus } from './rescue-focus';
 import { useFerryStores } from '../stores/stores-context';
 
 /**
@@ -8,8 +10,11 @@ import { useFerryStores } from '../stores/stores-context';
 export function PinnedPeer({ name }: { name: string }) {
   const { selection } = useFerryStores();
   const sendTo = useStore(selection, (state) => state.sendTo);
+  const self = useRef<HTMLDivElement>(null);
+  // Chosen from the history, whose button gave up the focus: the keyboard goes on from here.
+  useRescueFocus(self, name);
   return (
-    <div className="pinned-peer" data-testid="pinned-peer">
+    <div ref={self} className="pinned-peer" data-testid="pinned-peer" tabIndex={-1}>
       <p>
         {`Only “${name}” can receive these files: another device that types the code is refused.`}
       </p>

@@ -191,6 +191,8 @@ describe('the history in the web client', () => {
     expect(screen.getByTestId('pinned-peer').textContent).toContain(
       'Only “Ana laptop” can receive these files',
     );
+    // The keyboard goes on from the pin, not from the history far below it.
+    expect(document.activeElement).toBe(screen.getByTestId('pinned-peer'));
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(backend.callsOf('startSend')).toEqual([[[photo], fingerprint]]);
 
