@@ -205,3 +205,29 @@ test('a folder batch is the same tree on the done screen and in history; Send ag
   expect(await sender.done()).toContain('1 file');
   expect(await receiver.done()).toContain('arrived on the other device');
 });
+
+// A send pinned from the history is for that device only: another page that types its code is
+// refused before a file moves (docs/protocol.md, "Remembered devices").
+test('a send again to a remembered device refuses any other device that types the code', async ({
+  browser,
+}) => {
+  const alice = await rig.browserPeer(browser);
+  const bob = await rig.browserPeer(browser);
+  const mallory = await rig.browserPeer(browser);
+  const code = await alice.send([randomFile(rig.scratch.path, 'pin/hello.txt', 500)]);
+  await bob.receive(code);
+  await bob.accept();
+  await bob.done();
+  await bob.page
+    .getByRole('textbox', { name: 'If the words matched, remember this device as' })
+    .fill('Alice laptop');
+  await bob.page.getByRole('button', { name: 'Remember' }).click();
+  await expect(bob.page.getByText('Remembered as “Alice laptop”.')).toBeVisible();
+
+  const entry = (await openHistory(bob)).getByRole('listitem', { name: /^Received 1 file/ });
+  await entry.getByRole('button', { name: 'Send again to this device: Alice laptop' }).click();
+  const pinned = await bob.send([randomFile(rig.scratch.path, 'pin/secret.txt', 500)]);
+  await mallory.receive(pinned);
+  expect(await bob.failure()).toContain('this is not “Alice laptop”');
+  await expect(mallory.offer).toHaveCount(0);
+});
