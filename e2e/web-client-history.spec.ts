@@ -149,3 +149,85 @@ test('a failed transfer is kept too: words that did not match, nothing arrived, 
   await entryOf(sender, /^Failed — sending 1 file, [^·]+ · none arrived · not verified · /);
   await sender.page.screenshot({ path: testInfo.outputPath('history-failed.png') });
 });
+
+// The done screen and the history list a folder batch as the prompt does, as a tree of its
+// folders; a remembered device's entry sends to that device again (issue 37, items 5 and 6).
+test('a folder batch is the same tree on the done screen and in history; Send again goes to that device', async ({
+  browser,
+}, testInfo) => {
+  const sender = await rig.browserPeer(browser);
+  const receiver = await rig.browserPeer(browser);
+  const album = `${rig.scratch.path}/album`;
+  for (const name of ['2024/a.txt', '2024/b.txt', 'cover.txt']) randomFile(album, name, 1000);
+
+  const code = await sender.sendFolder(album);
+  await receiver.receive(code);
+  await receiver.accept();
+  await receiver.done();
+  await sender.done();
+  for (const [peer, label] of [
+    [receiver, 'Received files'],
+    [sender, 'Delivered files'],
+  ] as const) {
+    const list = peer.page.getByRole('list', { name: label });
+    await expect(list.locator(':scope > li > .file-name')).toHaveText(['album/']);
+    await expect(
+      list.getByRole('list', { name: 'In 2024' }).locator(':scope > li > .file-name'),
+    ).toHaveText(['a.txt', 'b.txt']);
+  }
+  await receiver.page.screenshot({ path: testInfo.outputPath('tree-done.png') });
+  await receiver.page
+    .getByRole('textbox', { name: 'If the words matched, remember this device as' })
+    .fill('Alice laptop');
+  await receiver.page.getByRole('button', { name: 'Remember' }).click();
+  await expect(receiver.page.getByText('Remembered as “Alice laptop”.')).toBeVisible();
+
+  const entry = (await openHistory(receiver)).getByRole('listitem', { name: /^Received 3 files/ });
+  const files = entry.getByRole('list', { name: 'Files' });
+  await expect(files.locator(':scope > li > .file-name')).toHaveText(['album/']);
+  await expect(
+    files.getByRole('list', { name: 'In 2024' }).locator(':scope > li > .file-name'),
+  ).toHaveText(['a.txt', 'b.txt']);
+  await entry.screenshot({ path: testInfo.outputPath('tree-history.png') });
+
+  // The sender's page is remembered now: its entry sends to it, and to it only.
+  await entry.getByRole('button', { name: 'Send again to this device: Alice laptop' }).click();
+  await expect(receiver.page.getByRole('tab', { name: 'Send', selected: true })).toBeVisible();
+  await expect(receiver.page.getByTestId('pinned-peer')).toContainText(
+    'Only “Alice laptop” can receive these files',
+  );
+  await expect(receiver.page.getByTestId('pinned-peer')).toBeFocused();
+  await receiver.page.screenshot({ path: testInfo.outputPath('send-again.png') });
+  const back = await receiver.send([randomFile(rig.scratch.path, 'reply/thanks.txt', 500)]);
+  await sender.page.getByRole('button', { name: 'Send more' }).click();
+  await sender.receive(back);
+  await sender.accept();
+  expect(await sender.done()).toContain('1 file');
+  expect(await receiver.done()).toContain('arrived on the other device');
+});
+
+// A send pinned from the history is for that device only: another page that types its code is
+// refused before a file moves (docs/protocol.md, "Remembered devices").
+test('a send again to a remembered device refuses any other device that types the code', async ({
+  browser,
+}) => {
+  const alice = await rig.browserPeer(browser);
+  const bob = await rig.browserPeer(browser);
+  const mallory = await rig.browserPeer(browser);
+  const code = await alice.send([randomFile(rig.scratch.path, 'pin/hello.txt', 500)]);
+  await bob.receive(code);
+  await bob.accept();
+  await bob.done();
+  await bob.page
+    .getByRole('textbox', { name: 'If the words matched, remember this device as' })
+    .fill('Alice laptop');
+  await bob.page.getByRole('button', { name: 'Remember' }).click();
+  await expect(bob.page.getByText('Remembered as “Alice laptop”.')).toBeVisible();
+
+  const entry = (await openHistory(bob)).getByRole('listitem', { name: /^Received 1 file/ });
+  await entry.getByRole('button', { name: 'Send again to this device: Alice laptop' }).click();
+  const pinned = await bob.send([randomFile(rig.scratch.path, 'pin/secret.txt', 500)]);
+  await mallory.receive(pinned);
+  expect(await bob.failure()).toContain('this is not “Alice laptop”');
+  await expect(mallory.offer).toHaveCount(0);
+});

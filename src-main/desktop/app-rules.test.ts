@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { appRulesContract } from '../../src-shared/app/app-rules.contract';
@@ -8,11 +8,14 @@ import type { HistoryEntry } from '../../src-shared/history/transfer-history';
 import type { IpcResult } from '../../src-shared/ipc/result';
 import type { TransferView } from '../../src-shared/transfer/transfer-view';
 import { createDesktopController } from './desktop-controller';
+import type { DesktopStart } from './transfer-session';
 
 // The application rules on the desktop controller, asked the way the window asks it: through
 // the IPC contract's dispatch, with transfers the suite drives by hand.
 appRulesContract('desktop controller', async (sessions) => {
   const root = await mkdtemp(join(tmpdir(), 'ferry-app-rules-'));
+  const note = join(root, 'note.txt');
+  await writeFile(note, 'hello');
   const controller = await createDesktopController({
     userDataDir: join(root, 'user-data'),
     defaultDownloadFolder: join(root, 'Downloads'),
@@ -22,7 +25,8 @@ appRulesContract('desktop controller', async (sessions) => {
     discoverRooms: false,
     sessions,
     dialogs: {
-      pickFiles: async () => [],
+      // What a pinned send sends: a path is sent only once the person chose it.
+      pickFiles: async () => [note],
       pickFolder: async () => [],
       pickDownloadFolder: async () => null,
       confirmChange: async () => true,
@@ -55,6 +59,11 @@ appRulesContract('desktop controller', async (sessions) => {
     rememberPeer: (name) => call('rememberPeer', { name }),
     renameDevice: (fingerprint, name) => call('renameDevice', { fingerprint, name }),
     forgetDevice: (fingerprint) => call('forgetDevice', { fingerprint }),
+    sendTo: async (fingerprint) => {
+      await call('pickFiles', {});
+      return call('startSend', { paths: [note], to: fingerprint });
+    },
+    pinOf: (request) => (request as DesktopStart).peer.expectPeer,
     keepHistory: async (keep) => {
       const changed = await call('updateSettings', { keepHistory: keep });
       if (!changed.ok) throw new Error(changed.error.message);

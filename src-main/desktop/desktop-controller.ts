@@ -232,10 +232,13 @@ export async function createDesktopController(
       if (folder !== null) chosenFolders.add([folder]);
       return folder;
     },
-    startSend: async ({ paths }) => {
+    startSend: async ({ paths, to }) => {
       requireChosen(paths);
       const { confirmWords } = settings.get();
-      return valueOf(await core.start({ kind: 'send', paths, peer: peerOptions(), confirmWords }));
+      const pinned = to === undefined ? undefined : core.pinnedPeer(to);
+      if (pinned !== undefined && 'code' in pinned) refuse(pinned);
+      const peer = { ...peerOptions(), ...(pinned === undefined ? {} : { expectPeer: pinned }) };
+      return valueOf(await core.start({ kind: 'send', paths, peer, confirmWords }));
     },
     startSendText: async ({ text }) => {
       const { confirmWords } = settings.get();

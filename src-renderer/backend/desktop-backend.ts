@@ -149,7 +149,11 @@ export function createDesktopBackend(bridge: FerryBridge): FerryBackend {
     pickFiles: () => picked('pickFiles'),
     pickFolder: () => picked('pickFolder'),
 
-    startSend: (items) => request('startSend', { paths: items.map((item) => item.id) }),
+    startSend: (items, to) =>
+      request('startSend', {
+        paths: items.map((item) => item.id),
+        ...(to === undefined ? {} : { to }),
+      }),
     startSendText: (text) => request('startSendText', { text }),
     startReceive: (code, key) =>
       request('startReceive', { code, ...(key === undefined ? {} : { key }) }),

@@ -111,7 +111,11 @@ export interface FerryBackend {
   pickFiles(): Promise<BackendResult<SelectedItem[]>>;
   pickFolder(): Promise<BackendResult<SelectedItem[]>>;
 
-  startSend(items: readonly SelectedItem[]): Promise<BackendResult<null>>;
+  /**
+   * `to`: the fingerprint of a remembered device, the only one that may receive the batch
+   * (docs/protocol.md, "Remembered devices"); refused when it is no longer remembered.
+   */
+  startSend(items: readonly SelectedItem[], to?: string): Promise<BackendResult<null>>;
   /** Sends `text` as a text message (docs/protocol.md, "Text messages"). */
   startSendText(text: string): Promise<BackendResult<null>>;
   /**

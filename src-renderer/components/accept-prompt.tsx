@@ -5,7 +5,7 @@ import { flagCounts, offerFileFlags } from '../../src-shared/transfer/offer-file
 import type { OfferFileView, TransferView } from '../../src-shared/transfer/transfer-view';
 import { useFerryStores } from '../stores/stores-context';
 import { countOf } from '../../src-shared/format/count-of';
-import { fileTree, type TreeNode } from '../../src-shared/transfer/file-tree';
+import { FileTreeList } from './file-tree-list';
 import { OfferAnswer } from './offer-answer';
 import { PeerCheckLine } from './peer-check-line';
 import { StepHeading } from './step-heading';
@@ -99,33 +99,6 @@ export function AcceptPrompt({ view }: { view: AwaitingAcceptance }) {
   );
 }
 
-/** One level of the offered tree: folders with their totals and what they hold, then files. */
-function OfferedTree({ nodes }: { nodes: TreeNode<OfferFileView>[] }) {
-  return nodes.map((node, index) =>
-    node.kind === 'folder' ? (
-      <li key={`${index}:${node.name}/`} className="file-tree-folder">
-        <span className="file-name">{`${node.name}/`}</span>
-        <span className="file-size">
-          {countOf(node.fileCount, 'file')}, {formatBytes(node.size)}
-        </span>
-        <ul aria-label={`In ${node.name}`}>
-          <OfferedTree nodes={node.children} />
-        </ul>
-      </li>
-    ) : (
-      <li key={`${index}:${node.name}`}>
-        <span className="file-name">{node.name}</span>
-        {offerFileFlags(node.file).map((flag) => (
-          <span key={flag} className="file-flag">
-            {flag}
-          </span>
-        ))}
-        <span className="file-size">{formatBytes(node.file.size)}</span>
-      </li>
-    ),
-  );
-}
-
 /**
  * Every listed file, as a tree of its folders, in a list that scrolls and takes the keyboard's focus, so each name can be
  * read before accepting; hidden files and programs are flagged.
@@ -139,9 +112,21 @@ function OfferedFiles({ files, fileCount }: { files: OfferFileView[]; fileCount:
       {flagged.length > 0 && (
         <p className="hint">{`Look before accepting: ${flagged.join(' and ')}.`}</p>
       )}
-      <ul className="file-list file-tree" aria-label="Offered files" tabIndex={0}>
-        <OfferedTree nodes={fileTree(files)} />
-      </ul>
+      <FileTreeList
+        files={files}
+        label="Offered files"
+        leaf={(file, name) => (
+          <>
+            <span className="file-name">{name}</span>
+            {offerFileFlags(file).map((flag) => (
+              <span key={flag} className="file-flag">
+                {flag}
+              </span>
+            ))}
+            <span className="file-size">{formatBytes(file.size)}</span>
+          </>
+        )}
+      />
       {unlisted > 0 && (
         <p className="hint">
           {`The sending device did not list ${countOf(unlisted, 'more file')}.`}

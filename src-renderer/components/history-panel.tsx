@@ -1,10 +1,16 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { countOf } from '../../src-shared/format/count-of';
-import { entrySummary, type HistoryEntry } from '../../src-shared/history/transfer-history';
+import {
+  entrySummary,
+  rememberedPeerOf,
+  type HistoryEntry,
+} from '../../src-shared/history/transfer-history';
 import type { BackendResult } from '../backend/ferry-backend';
 import { succeeded } from '../stores/notice-store';
+import type { SendTarget } from '../stores/selection-store';
 import { useFerryStores } from '../stores/stores-context';
+import { FileTreeList } from './file-tree-list';
 
 /** "25 Nov 2026, 12:03" in the person's own way of writing dates. */
 function finishedAt(at: number): string {
@@ -84,7 +90,11 @@ export function HistoryPanel({ title = true }: { title?: boolean }) {
 }
 
 function HistoryRow({ entry }: { entry: HistoryEntry }) {
-  const { backend, notice } = useFerryStores();
+  const { backend, devices, notice, screen, selection, transfer } = useFerryStores();
+  const known = useStore(devices, (state) => state.devices);
+  const view = useStore(transfer, (state) => state.view);
+  const device = known === null ? undefined : rememberedPeerOf(entry, known.remembered);
+  const finished = view.phase === 'done' || view.phase === 'failed';
   const summaryId = useId();
   const summary = entrySummary(entry);
   const where = savedWhere(entry);
@@ -96,15 +106,28 @@ function HistoryRow({ entry }: { entry: HistoryEntry }) {
     succeeded(await action, notice);
   }
 
+  /** The Send screen, its files going to this device only once chosen. */
+  async function sendAgain(to: SendTarget, button: HTMLButtonElement): Promise<void> {
+    if (finished && !(await transfer.getState().dismiss())) return;
+    // The Send screen's word about the pin takes the focus, however far up it is.
+    button.blur();
+    selection.getState().sendTo({ fingerprint: to.fingerprint, name: to.name });
+    screen.getState().show('send');
+  }
+
   return (
     <li className="history-entry" aria-labelledby={summaryId}>
       <span id={summaryId} className="history-summary">
         {summary} · <time dateTime={new Date(entry.at).toISOString()}>{finishedAt(entry.at)}</time>
       </span>
-      <ul className="history-files" aria-label="Files">
-        {entry.files.map((file, index) => (
-          <li key={`${index}:${file.name}`}>
-            <span className="file-name">{file.name}</span>
+      <FileTreeList
+        files={entry.files}
+        label="Files"
+        className="history-files"
+        scrolls={false}
+        leaf={(file, name) => (
+          <>
+            <span className="file-name">{name}</span>
             {canReveal && file.savedPath !== undefined && (
               <button
                 type="button"
@@ -115,21 +138,35 @@ function HistoryRow({ entry }: { entry: HistoryEntry }) {
                 Show in folder
               </button>
             )}
-          </li>
-        ))}
-        {rest > 0 && <li className="hint">and {countOf(rest, 'other file')}</li>}
-      </ul>
+          </>
+        )}
+      />
+      {rest > 0 && <p className="hint">and {countOf(rest, 'other file')}</p>}
       {where !== undefined && <span className="hint history-where">{where}</span>}
-      {canReveal && folder !== undefined && (
+      {((canReveal && folder !== undefined) || device !== undefined) && (
         <div className="actions">
-          <button
-            type="button"
-            className="button"
-            aria-label={`Open folder: ${folder}`}
-            onClick={() => void reveal(backend.openFolder(folder))}
-          >
-            Open folder
-          </button>
+          {canReveal && folder !== undefined && (
+            <button
+              type="button"
+              className="button"
+              aria-label={`Open folder: ${folder}`}
+              onClick={() => void reveal(backend.openFolder(folder))}
+            >
+              Open folder
+            </button>
+          )}
+          {device !== undefined && (
+            <button
+              type="button"
+              className="button"
+              aria-label={`Send again to this device: ${device.name}`}
+              // One transfer at a time: a running one is finished or cancelled first.
+              disabled={view.phase !== 'idle' && !finished}
+              onClick={(event) => void sendAgain(device, event.currentTarget)}
+            >
+              Send again to this device
+            </button>
+          )}
         </div>
       )}
     </li>

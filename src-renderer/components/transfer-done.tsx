@@ -12,6 +12,7 @@ import { SavedToDownloads } from './saved-to-downloads';
 import { StepHeading } from './step-heading';
 import { TransferTiming } from './transfer-timing';
 import { ReceivedText } from './received-text';
+import { FileTreeList } from './file-tree-list';
 import { MAX_LISTED_FILES } from '../../src-shared/app/app-limits';
 
 type Done = Extract<TransferView, { phase: 'done' }>;
@@ -63,33 +64,31 @@ export function TransferDone({ view }: { view: Done }) {
           </button>
         </div>
       )}
-      <ul
-        className="file-list"
-        aria-label={receiving ? 'Received files' : 'Delivered files'}
-        tabIndex={0}
-      >
-        {listed.map((file, index) => {
-          const { name, size, savedPath } = file;
+      <FileTreeList
+        files={listed}
+        label={receiving ? 'Received files' : 'Delivered files'}
+        leaf={(file, name) => {
           const notes = deliveredFileNotes(file);
+          const { savedPath } = file;
           return (
-            <li key={`${index}:${name}`}>
+            <>
               <span className="file-name">{name}</span>
               {notes.length > 0 && <span className="file-note">{notes.join(', ')}</span>}
-              <span className="file-size">{formatBytes(size)}</span>
+              <span className="file-size">{formatBytes(file.size)}</span>
               {canReveal && savedPath && (
                 <button
                   type="button"
                   className="button button--quiet"
-                  aria-label={`Show in folder: ${name}`}
+                  aria-label={`Show in folder: ${file.name}`}
                   onClick={() => void reveal(backend.revealFile(savedPath))}
                 >
                   Show in folder
                 </button>
               )}
-            </li>
+            </>
           );
-        })}
-      </ul>
+        }}
+      />
       {unlisted > 0 && <p className="hint">and {countOf(unlisted, 'more file')}</p>}
       <div className="actions">
         <button type="button" className="button button--primary" onClick={() => void dismiss()}>

@@ -2,7 +2,13 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../../src-shared/history/transfer-history';
 import { push, renderApp } from '../testing/render-app';
-import { createScriptedBackend, TEST_SETTINGS } from '../testing/scripted-backend';
+import {
+  createScriptedBackend,
+  TEST_DEVICES,
+  TEST_SETTINGS,
+  testDevice,
+} from '../testing/scripted-backend';
+import { ok } from '../../src-shared/ipc/result';
 
 const MB = 1024 * 1024;
 const AT = Date.UTC(2026, 10, 25, 12, 3);
@@ -55,7 +61,14 @@ describe('the history in the desktop app', () => {
       within(received).getByText(/^Received 14 files, 12\.6 MB from “Ana laptop”/),
     ).toBeTruthy();
     expect(received.textContent).toContain(`· verified · ${line}`);
-    expect(within(received).getByText('photos/a.jpg')).toBeTruthy();
+    // The same tree as the prompt and the done screen: the folder, then its files by their own names.
+    const files = within(received).getByRole('list', { name: 'Files' });
+    expect(files.querySelector(':scope > li > .file-name')?.textContent).toBe('photos/');
+    expect(
+      within(within(files).getByRole('list', { name: 'In photos' }))
+        .getAllByRole('listitem')
+        .map((row) => row.querySelector('.file-name')?.textContent),
+    ).toEqual(['a.jpg', 'b.jpg']);
     expect(within(received).getByText('and 12 other files')).toBeTruthy();
     expect(within(received).getByText('Saved in /home/ana/Downloads')).toBeTruthy();
     expect(sent.textContent).toContain('Sent 1 file, 2.0 kB · not verified');
@@ -147,5 +160,46 @@ describe('the history in the web client', () => {
     const [entry] = entries();
     expect(within(entry).getByText('Saved to the browser’s downloads as photos.zip')).toBeTruthy();
     expect(within(entry).queryByRole('button')).toBeNull();
+  });
+
+  it('offers "Send again to this device" where that device is remembered, and pins the send to it', async () => {
+    const fingerprint = `sha-256 ${Array.from({ length: 32 }, () => 'AB').join(':')}`;
+    const sentToLaptop: HistoryEntry = {
+      ...SENT,
+      peer: { check: 'words', announcedName: 'ana-laptop', fingerprint },
+    };
+    const photo = { id: 'photo', name: 'photo.jpg', size: 10, isDirectory: false, fileCount: 1 };
+    const backend = createScriptedBackend({
+      surface: 'browser',
+      capabilities: { settings: false, revealFiles: false, lanRoom: false },
+      snapshot: {
+        // An entry whose device is not remembered offers nothing.
+        history: [sentToLaptop, { ...SENT, id: 'other' }],
+        devices: { ...TEST_DEVICES, remembered: [testDevice('Ana laptop', fingerprint)] },
+        opened: ok([photo]),
+      },
+    });
+    const { user } = await renderApp(backend);
+    await user.click(screen.getByText('History', { selector: 'summary' }));
+    const [remembered, other] = entries();
+    expect(within(other).queryByRole('button')).toBeNull();
+    expect(screen.queryByTestId('pinned-peer')).toBeNull();
+    await user.click(
+      within(remembered).getByRole('button', { name: 'Send again to this device: Ana laptop' }),
+    );
+    expect(screen.getByRole('tab', { name: 'Send', selected: true })).toBeTruthy();
+    expect(screen.getByTestId('pinned-peer').textContent).toContain(
+      'Only “Ana laptop” can receive these files',
+    );
+    // The keyboard goes on from the pin, not from the history far below it.
+    expect(document.activeElement).toBe(screen.getByTestId('pinned-peer'));
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(backend.callsOf('startSend')).toEqual([[[photo], fingerprint]]);
+
+    // Sending to any device again drops the pin.
+    await user.click(screen.getByRole('button', { name: 'Send to any device' }));
+    expect(screen.queryByTestId('pinned-peer')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(backend.callsOf('startSend')[1]).toEqual([[photo]]);
   });
 });

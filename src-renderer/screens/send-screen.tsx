@@ -7,11 +7,13 @@ import { useRescueFocus } from '../components/rescue-focus';
 import { askToNotify } from '../page/browser-notices';
 import { NotifyReason } from '../components/notify-reason';
 import { SendText } from '../components/send-text';
+import { PinnedPeer } from '../components/pinned-peer';
 
 /** Choosing what to send. */
 export function SendScreen() {
   const { backend, selection, transfer } = useFerryStores();
   const items = useStore(selection, (state) => state.items);
+  const to = useStore(selection, (state) => state.to);
   const pending = useStore(transfer, (state) => state.pending);
   const startSend = useStore(transfer, (state) => state.startSend);
   const headingId = useId();
@@ -26,6 +28,7 @@ export function SendScreen() {
       </h2>
       <DropZone />
       <SelectionList />
+      {to !== null && <PinnedPeer name={to.name} />}
       <div className="actions">
         <button
           type="button"
@@ -33,7 +36,7 @@ export function SendScreen() {
           disabled={items.length === 0 || pending}
           onClick={() => {
             if (backend.surface === 'browser') askToNotify();
-            void startSend(items);
+            void startSend(items, to?.fingerprint);
           }}
         >
           Send

@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { err, ok } from '../../src-shared/ipc/result';
 import { ERROR_CODES, ERROR_MESSAGES, type ErrorCode } from '../../src-shared/protocol/error-codes';
@@ -671,6 +671,41 @@ describe('done', () => {
     const done = screen.getByTestId('transfer-done');
     expect(within(done).getByRole('heading', { name: 'Received' })).toBeTruthy();
     expect(within(done).getByText('not verified')).toBeTruthy();
+  });
+
+  it('lists what arrived as the same tree of folders as the prompt, on both sides', async () => {
+    for (const direction of ['send', 'receive'] as const) {
+      await showing({
+        phase: 'done',
+        direction,
+        files: [
+          { name: 'album/2024/a.jpg', size: 1000 },
+          { name: 'album/2024/b.jpg', size: 2000 },
+          { name: 'album/cover.jpg', size: 500 },
+          { name: 'notes.txt', size: 10 },
+        ],
+        totalBytes: 3510,
+      });
+      const list = screen.getByRole('list', {
+        name: direction === 'send' ? 'Delivered files' : 'Received files',
+      });
+      const rows = (of: HTMLElement) =>
+        Array.from(of.querySelectorAll(':scope > li')).map((row) =>
+          Array.from(row.querySelectorAll(':scope > span'))
+            .map((span) => span.textContent)
+            .join(' '),
+        );
+      expect(rows(list)).toEqual(['album/ 3 files, 3.5 kB', 'notes.txt 10 B']);
+      expect(rows(within(list).getByRole('list', { name: 'In album' }))).toEqual([
+        '2024/ 2 files, 3.0 kB',
+        'cover.jpg 500 B',
+      ]);
+      expect(rows(within(list).getByRole('list', { name: 'In 2024' }))).toEqual([
+        'a.jpg 1.0 kB',
+        'b.jpg 2.0 kB',
+      ]);
+      cleanup();
+    }
   });
 
   it('lists a large batch only in part', async () => {

@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { BackendResult, FerryBackend, SelectedItem } from '../backend/ferry-backend';
+import type { RememberedDevice } from '../../src-shared/devices/remembered-devices';
 import { succeeded, type NoticeStore } from './notice-store';
 
 /** The files and folders waiting to be sent, and the text typed to send. */
@@ -11,6 +12,12 @@ export interface SelectionState {
    */
   text: string;
   setText(text: string): void;
+  /**
+   * The remembered device the files go to, the only one that may receive them (docs/protocol.md,
+   * "Remembered devices"); null sends to whoever types the code.
+   */
+  to: SendTarget | null;
+  sendTo(to: SendTarget | null): void;
   /** A picker or a drop is being read; the choose buttons wait. */
   pending: boolean;
   /** Adds what is not already selected, keeping the order things were chosen in. */
@@ -23,6 +30,9 @@ export interface SelectionState {
 }
 
 export type SelectionStore = StoreApi<SelectionState>;
+
+/** A remembered device, as a send pinned to it names it. */
+export type SendTarget = Pick<RememberedDevice, 'fingerprint' | 'name'>;
 
 export const selectionBytes = (items: readonly SelectedItem[]): number =>
   items.reduce((sum, item) => sum + item.size, 0);
@@ -45,6 +55,8 @@ export function createSelectionStore(backend: FerryBackend, notice: NoticeStore)
       items: [],
       text: '',
       setText: (text) => set({ text }),
+      to: null,
+      sendTo: (to) => set({ to }),
       pending: false,
       add: (added) =>
         set((state) => {
@@ -57,7 +69,7 @@ export function createSelectionStore(backend: FerryBackend, notice: NoticeStore)
           return fresh.length === 0 ? state : { items: [...state.items, ...fresh] };
         }),
       remove: (id) => set((state) => ({ items: state.items.filter((item) => item.id !== id) })),
-      clear: () => set({ items: [], text: '' }),
+      clear: () => set({ items: [], text: '', to: null }),
       addDropped: (data) => adding(backend.addDropped(data)),
       pickFiles: () => adding(backend.pickFiles()),
       pickFolder: () => adding(backend.pickFolder()),

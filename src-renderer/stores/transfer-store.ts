@@ -30,7 +30,8 @@ export interface TransferState {
   /** When the files of the transfer on screen started moving. */
   movingSince: number | null;
   apply(view: TransferView): void;
-  startSend(items: readonly SelectedItem[]): Promise<void>;
+  /** `to`: the fingerprint of the only remembered device that may receive the files. */
+  startSend(items: readonly SelectedItem[], to?: string): Promise<void>;
   /** Sends `text` as a text message (docs/protocol.md, "Text messages"). */
   startSendText(text: string): Promise<void>;
   /**
@@ -101,7 +102,7 @@ export function createTransferStore(backend: FerryBackend, notice: NoticeStore):
           codeExpiresAt: expiryOf(view, state),
           ...timingOf(view, state),
         })),
-      startSend: (items) => starting(backend.startSend(items)),
+      startSend: (items, to) => starting(backend.startSend(items, to)),
       startSendText: (text) => starting(backend.startSendText(text)),
       startReceive: (typed, key) => starting(backend.startReceive(normalizeCode(typed), key)),
       async changeDestination() {

@@ -152,7 +152,7 @@ export function createScriptedBackend(options: ScriptedBackendOptions = {}): Scr
     addDropped: (data) => answer('addDropped', [data], noItems),
     pickFiles: () => answer('pickFiles', [], noItems),
     pickFolder: () => answer('pickFolder', [], noItems),
-    startSend: (items) => answer('startSend', [items], done),
+    startSend: (items, to) => answer('startSend', to === undefined ? [items] : [items, to], done),
     startSendText: (text) => answer('startSendText', [text], done),
     startReceive: (code, key) =>
       answer('startReceive', key === undefined ? [code] : [code, key], done),

@@ -3,6 +3,7 @@ import { forget, remember, rename } from '../devices/remembered-devices';
 import { addEntry, type HistoryEntry } from '../history/transfer-history';
 import type { DevicesView } from '../ipc/contract';
 import type { TransferView } from '../transfer/transfer-view';
+import type { ExpectedPeer } from '../session/expected-peer';
 import { AppCore } from './app-core';
 import { appRulesContract } from './app-rules.contract';
 
@@ -17,7 +18,7 @@ appRulesContract('the core itself', (sessions) => {
   let entries: HistoryEntry[] = [];
   let remembered: RememberedDevice[] = [];
   let ids = 0;
-  const core = new AppCore<'send' | 'receive'>({
+  const core = new AppCore<'send' | 'receive' | { kind: 'send'; to: ExpectedPeer }>({
     sessions,
     history: {
       keeping: () => keeping,
@@ -56,6 +57,14 @@ appRulesContract('the core itself', (sessions) => {
     rememberPeer: (name) => core.rememberPeer(name),
     renameDevice: (fingerprint, name) => core.renameDevice(fingerprint, name),
     forgetDevice: (fingerprint) => core.forgetDevice(fingerprint),
+    sendTo: async (fingerprint) => {
+      const to = core.pinnedPeer(fingerprint);
+      return 'code' in to ? { ok: false, error: to } : core.start({ kind: 'send', to });
+    },
+    pinOf: (request) =>
+      typeof request === 'object' && request !== null && 'to' in request
+        ? (request.to as ExpectedPeer)
+        : undefined,
     keepHistory: async (keep) => {
       keeping = keep;
       await core.keepHistoryChanged(keep);

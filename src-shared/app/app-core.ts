@@ -14,7 +14,8 @@ import {
   type TransferPhase,
   type TransferView,
 } from '../transfer/transfer-view';
-import { refused } from './app-errors';
+import type { ExpectedPeer } from '../session/expected-peer';
+import { appError, refused } from './app-errors';
 import type { AppPorts, RunningTransfer } from './app-ports';
 
 /** A transfer with one of these views has its outcome. */
@@ -238,6 +239,17 @@ export class AppCore<Request> {
       return Promise.resolve(refused('ERR_NOT_VERIFIED'));
     }
     return this.changeDevices(() => this.#ports.devices.remember(peer.fingerprint, name));
+  }
+
+  /**
+   * The device a send is pinned to, by its fingerprint: only it may receive the batch, any other
+   * is refused before a frame moves (docs/protocol.md, "Remembered devices"). It must be
+   * remembered now, and is named as it is now.
+   */
+  pinnedPeer(fingerprint: string): ExpectedPeer | IpcError {
+    const device = this.#ports.devices.list().find((d) => d.fingerprint === fingerprint);
+    if (device === undefined) return appError('ERR_NOT_REMEMBERED');
+    return { fingerprint: device.fingerprint, name: device.name };
   }
 
   renameDevice(fingerprint: string, name: string): Promise<IpcResult<DevicesView>> {

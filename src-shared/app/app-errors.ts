@@ -32,6 +32,8 @@ const SENTENCES = {
   ERR_BUSY: () => 'A transfer is already running; finish or cancel it first.',
   /** `rememberPeer` when the transfer on screen did not verify the device on its other end. */
   ERR_NOT_VERIFIED: () => 'Only a device this transfer verified can be remembered.',
+  /** A send pinned to a device this one no longer remembers. */
+  ERR_NOT_REMEMBERED: () => 'That device is no longer remembered; send with a code instead.',
   /** A change to the remembered devices that cannot be made (a name taken, a device unknown). */
   ERR_DEVICE_LIST: (reason: string) => reason,
   /** An answer to an offer when no offer is on screen. */

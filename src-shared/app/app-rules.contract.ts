@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../history/transfer-history';
 import type { DevicesView } from '../ipc/contract';
 import type { IpcResult } from '../ipc/result';
+import type { ExpectedPeer } from '../session/expected-peer';
 import type { PeerCheck, TransferView } from '../transfer/transfer-view';
 import { appError } from './app-errors';
 import { ScriptedSessions, type ScriptedTransfer } from './testing/scripted-sessions';
@@ -20,6 +21,10 @@ export interface AppUnderTest {
   rememberPeer(name: string): Promise<IpcResult<DevicesView>>;
   renameDevice(fingerprint: string, name: string): Promise<IpcResult<DevicesView>>;
   forgetDevice(fingerprint: string): Promise<IpcResult<DevicesView>>;
+  /** Starts a send only the remembered device `fingerprint` may receive. */
+  sendTo(fingerprint: string): Promise<IpcResult<null>>;
+  /** The device a session's start request pins its send to, as this app's request carries it. */
+  pinOf(request: unknown): ExpectedPeer | undefined;
   /** The person's "Keep a history" setting. */
   keepHistory(keep: boolean): Promise<void>;
   /** Everything the screen was told, in order. */
@@ -370,6 +375,30 @@ export function appRulesContract(label: string, factory: AppFactory): void {
           ok: true,
           value: { remembered: [] },
         });
+      });
+    });
+
+    describe('a send pinned to a remembered device', () => {
+      it('goes to that device under the name it has now; one no longer remembered is refused, and nothing starts', async () => {
+        const { app, sessions } = await running(done(WORDS));
+        await app.rememberPeer('Laptop');
+        await app.renameDevice(FINGERPRINT, 'Kitchen');
+        expect(await app.sendTo(FINGERPRINT)).toEqual(OK);
+        expect(sessions.started).toHaveLength(2);
+        expect(app.pinOf(sessions.last.request)).toEqual({
+          fingerprint: FINGERPRINT,
+          name: 'Kitchen',
+        });
+        sessions.last.show(done());
+        await app.forgetDevice(FINGERPRINT);
+        expect(await app.sendTo(FINGERPRINT)).toEqual({
+          ok: false,
+          error: appError('ERR_NOT_REMEMBERED'),
+        });
+        expect(sessions.started).toHaveLength(2);
+        // An unpinned send carries no pin.
+        expect(await app.start('send')).toEqual(OK);
+        expect(app.pinOf(sessions.last.request)).toBeUndefined();
       });
     });
 

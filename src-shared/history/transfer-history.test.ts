@@ -10,6 +10,7 @@ import {
   HISTORY_MAX_ENTRIES,
   HISTORY_NAMES_PER_ENTRY,
   readStoredHistory,
+  rememberedPeerOf,
   type HistoryEntry,
 } from './transfer-history';
 
@@ -56,7 +57,8 @@ describe('an entry of the history', () => {
       fileCount: 3,
       totalBytes: 12 * MB,
       files: received.files.map(({ name, size, savedPath }) => ({ name, size, savedPath })),
-      peer: { check: 'device', name: 'Ana laptop' },
+      // Its fingerprint too, so it can be sent to again while it is remembered.
+      peer: { check: 'device', name: 'Ana laptop', fingerprint: FINGERPRINT },
       folder: '/home/ana/Downloads',
     });
     expect(entrySummary(kept)).toBe('Received 3 files, 12.6 MB from “Ana laptop” · verified');
@@ -141,7 +143,7 @@ describe('an entry of a batch that did not arrive whole', () => {
       fileCount: 1,
       totalBytes: 4 * MB,
       files: [{ name: 'photos/a.jpg', size: 4 * MB, savedPath: '/d/photos/a.jpg' }],
-      peer: { check: 'unverified', program: 'command-line' },
+      peer: { check: 'unverified', program: 'command-line', fingerprint: FINGERPRINT },
       outcome: 'cancelled',
       offered: { fileCount: 3, totalBytes: 12 * MB },
     });
@@ -185,10 +187,26 @@ describe('an entry of a batch that did not arrive whole', () => {
       5,
       'differ',
     );
+    // Nor keeps its fingerprint: nothing may be sent to it again as to a known device.
     expect(kept.peer).toEqual({ check: 'unverified' });
     expect(entrySummary(kept)).toBe(
       'Failed — receiving 3 files, 12.6 MB · none arrived · not verified',
     );
+  });
+
+  it('names the remembered device to send to again, as it is named now, and none it does not remember', () => {
+    const kept = entryFromDone(received, 1, 'one');
+    const laptop = {
+      fingerprint: FINGERPRINT,
+      name: 'Kitchen',
+      autoAccept: false,
+      rememberedAt: 0,
+    };
+    expect(rememberedPeerOf(kept, [laptop])).toEqual(laptop);
+    expect(rememberedPeerOf(kept, [])).toBeUndefined();
+    expect(rememberedPeerOf({ ...kept, peer: { check: 'words' } }, [laptop])).toBeUndefined();
+    // The fingerprint survives storage.
+    expect(readStoredHistory([kept])).toEqual([kept]);
   });
 
   it('reads back from storage, and an outcome without the batch offered as arrived whole', () => {

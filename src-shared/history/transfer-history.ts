@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { PEER_PROGRAM_WORDS, type PeerProgram } from '../devices/peer-program';
 import { countOf } from '../format/count-of';
 import { formatBytes } from '../format/format-bytes';
-import { MAX_PATH_LENGTH, PathSchema } from '../ipc/value-schemas';
+import type { RememberedDevice } from '../devices/remembered-devices';
+import { FingerprintSchema, MAX_PATH_LENGTH, PathSchema } from '../ipc/value-schemas';
 import type { ErrorCode } from '../protocol/error-codes';
 import type {
   DeliveredFileView,
@@ -20,11 +21,12 @@ export const HISTORY_NAMES_PER_ENTRY = 10;
 /**
  * Who was on the other end, as far as this side could tell when the transfer ended: the name
  * this device remembered it by (`device`), or whether it was verified; beside it the name the
- * peer gave itself and the kind of program it is, as far as it told them.
+ * peer gave itself and the kind of program it is, as far as it told them; and its certificate's
+ * fingerprint, unless a failed check disproved it, so a device remembered can be sent to again.
  */
 export type HistoryPeer = (
   { check: 'device'; name: string } | { check: Exclude<PeerCheck['kind'], 'device'> }
-) & { announcedName?: string; program?: PeerProgram };
+) & { announcedName?: string; program?: PeerProgram; fingerprint?: string };
 
 /** How a batch that did not arrive whole ended (an entry without one arrived whole). */
 export type HistoryOutcome = 'declined' | 'cancelled' | 'failed';
@@ -94,6 +96,7 @@ export interface BatchSeen {
 function peerOf(peer: PeerSummary | undefined, shown?: PeerCheck, disproved = false): HistoryPeer {
   const check = disproved ? undefined : (peer?.check ?? shown);
   const told = {
+    ...(peer === undefined || disproved ? {} : { fingerprint: peer.fingerprint }),
     ...(peer?.announcedName === undefined ? {} : { announcedName: peer.announcedName }),
     ...(peer?.program === undefined ? {} : { program: peer.program }),
   };
@@ -149,6 +152,20 @@ export function entryFromDone(view: Done, at: number, id: string): HistoryEntry 
     ...(view.folder === undefined ? {} : { folder: view.folder }),
     ...(view.downloads === undefined ? {} : { downloads: { ...view.downloads } }),
   };
+}
+
+/**
+ * The device on the other end of `entry`, when this device remembers it now, under the name it
+ * has now: the one "Send again to this device" sends to.
+ */
+export function rememberedPeerOf(
+  entry: HistoryEntry,
+  remembered: readonly RememberedDevice[],
+): RememberedDevice | undefined {
+  const { fingerprint } = entry.peer;
+  return fingerprint === undefined
+    ? undefined
+    : remembered.find((device) => device.fingerprint === fingerprint);
 }
 
 /** The history with `entry` first, the oldest entries past HISTORY_MAX_ENTRIES dropped. */
@@ -222,6 +239,7 @@ const FILE = v.object({
 const TOLD = {
   announcedName: v.optional(TEXT),
   program: v.optional(v.picklist(['desktop', 'command-line', 'browser'])),
+  fingerprint: v.optional(FingerprintSchema),
 };
 
 const PEER = v.variant('check', [

@@ -82,7 +82,8 @@ export interface InvokeContract {
   chooseDownloadFolder: { request: Empty; response: DesktopSettings | null };
   /** Main's folder dialog for the offer on screen only. Null when cancelled. */
   chooseDestination: { request: Empty; response: string | null };
-  startSend: { request: { paths: string[] }; response: null };
+  /** `to`: a remembered device's fingerprint, the only one that may receive the batch. */
+  startSend: { request: { paths: string[]; to?: string }; response: null };
   /** A text sent as a text message (docs/protocol.md, "Text messages"). */
   startSendText: { request: { text: string }; response: null };
   /** `key`: the secret of the receive link the code was pasted with (docs/protocol.md, "Secret link"). */
@@ -167,7 +168,7 @@ export const requestSchemas: {
   pickFolder: EmptySchema,
   chooseDownloadFolder: EmptySchema,
   chooseDestination: EmptySchema,
-  startSend: PathsSchema,
+  startSend: v.strictObject({ paths: PathListSchema, to: v.optional(FingerprintSchema) }),
   startSendText: v.strictObject({ text: TextMessageSchema }),
   startReceive: v.strictObject({
     code: v.pipe(v.string(), v.maxLength(MAX_CODE_INPUT)),

@@ -3,6 +3,7 @@ import type { HistoryEntry } from '../../../src-shared/history/transfer-history'
 import type { TransferView } from '../../../src-shared/transfer/transfer-view';
 import type { DevicesView } from '../ferry-backend';
 import { createBrowserBackend } from './browser-backend';
+import type { BrowserStart } from './browser-sessions';
 
 // The application rules on the browser backend, asked the way the page asks it, with transfers
 // the suite drives by hand.
@@ -32,6 +33,8 @@ appRulesContract('browser backend', async (sessions) => {
     rememberPeer: (name) => backend.rememberPeer(name),
     renameDevice: (fingerprint, name) => backend.renameDevice(fingerprint, name),
     forgetDevice: (fingerprint) => backend.forgetDevice(fingerprint),
+    sendTo: (fingerprint) => backend.startSend([], fingerprint),
+    pinOf: (request) => (request as BrowserStart & { kind: 'send' }).to,
     keepHistory: async (keep) => {
       const changed = await backend.updateSettings({ keepHistory: keep });
       if (!changed.ok) throw new Error(changed.error.message);

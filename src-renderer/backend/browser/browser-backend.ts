@@ -228,7 +228,13 @@ export function createBrowserBackend(
     pickFiles: () => chosen(pickFiles()),
     pickFolder: () => chosen(pickFolder()),
 
-    startSend: (items) => core.start({ kind: 'send', items }),
+    startSend: async (items, to) => {
+      if (to === undefined) return core.start({ kind: 'send', items });
+      const pinned = core.pinnedPeer(to);
+      return 'code' in pinned
+        ? { ok: false, error: pinned }
+        : core.start({ kind: 'send', items, to: pinned });
+    },
     startSendText: (text) => core.start({ kind: 'text', text }),
     startReceive: (code, key) =>
       core.start({ kind: 'receive', code, ...(key === undefined ? {} : { key }) }),

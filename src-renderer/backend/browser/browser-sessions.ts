@@ -3,6 +3,7 @@ import type { RunningTransfer, SessionStarter } from '../../../src-shared/app/ap
 import type { DeviceSetting } from '../../../src-shared/devices/peer-identity';
 import { textMessageProblem } from '../../../src-shared/session/text-message';
 import type { IpcError } from '../../../src-shared/ipc/result';
+import type { ExpectedPeer } from '../../../src-shared/session/expected-peer';
 import type { SelectedItem } from '../ferry-backend';
 import { browserPeerVersion } from './peer-version';
 import { ReceiveTransfer } from './receive-transfer';
@@ -12,7 +13,8 @@ import type { SourceItem } from './source-files';
 
 /** A transfer the page asks for. */
 export type BrowserStart =
-  | { kind: 'send'; items: readonly SelectedItem[] }
+  /** `to`: the only device that may receive the batch (docs/protocol.md, "Remembered devices"). */
+  | { kind: 'send'; items: readonly SelectedItem[]; to?: ExpectedPeer }
   /** A text message (docs/protocol.md, "Text messages"). */
   | { kind: 'text'; text: string }
   | { kind: 'receive'; code: string; key?: string };
@@ -64,6 +66,7 @@ export function browserSessions(context: BrowserSessionContext): SessionStarter<
         ...batch,
         signalingAddress: await context.signalingAddress(),
         devices,
+        ...(start.kind === 'send' && start.to !== undefined ? { expectPeer: start.to } : {}),
       });
       return running(transfer);
     },

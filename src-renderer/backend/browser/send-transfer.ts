@@ -3,6 +3,7 @@ import { BROWSER_CONNECT_DELAY_MS } from '../../../src-shared/protocol/limits';
 import { offeredCapabilities } from '../../../src-shared/session/capabilities';
 import type { DeviceSetting } from '../../../src-shared/devices/peer-identity';
 import type { PeerVersion } from '../../../src-shared/protocol/version-negotiation';
+import type { ExpectedPeer } from '../../../src-shared/session/expected-peer';
 import { runSendFlow } from '../../../src-shared/session/send-flow';
 import { runSendSession } from '../../../src-shared/session/send-session';
 import {
@@ -38,6 +39,8 @@ export interface SendOptions {
   devices: DeviceSetting;
   /** "Confirm the words": no file data leaves before the person says the words match. */
   confirmWords: boolean;
+  /** Only this remembered device may receive the batch (docs/protocol.md, "Remembered devices"). */
+  expectPeer?: ExpectedPeer;
   publish(view: TransferView): void;
   /** Something the person should know that the view does not say. */
   warn(message: string): void;
@@ -157,6 +160,7 @@ export class SendTransfer {
         cancelled,
         afterConnectMs: BROWSER_CONNECT_DELAY_MS,
         ...(linkSecret === undefined ? {} : { linkSecret }),
+        ...(this.#options.expectPeer === undefined ? {} : { expectPeer: this.#options.expectPeer }),
       },
     );
   }
