@@ -4,6 +4,7 @@ import { countOf } from '../../src-shared/format/count-of';
 import { entrySummary, type HistoryEntry } from '../../src-shared/history/transfer-history';
 import type { BackendResult } from '../backend/ferry-backend';
 import { succeeded } from '../stores/notice-store';
+import { useCopy } from './use-copy';
 import { useFerryStores } from '../stores/stores-context';
 
 /** "25 Nov 2026, 12:03" in the person's own way of writing dates. */
@@ -101,24 +102,28 @@ function HistoryRow({ entry }: { entry: HistoryEntry }) {
       <span id={summaryId} className="history-summary">
         {summary} · <time dateTime={new Date(entry.at).toISOString()}>{finishedAt(entry.at)}</time>
       </span>
-      <ul className="history-files" aria-label="Files">
-        {entry.files.map((file, index) => (
-          <li key={`${index}:${file.name}`}>
-            <span className="file-name">{file.name}</span>
-            {canReveal && file.savedPath !== undefined && (
-              <button
-                type="button"
-                className="button button--quiet"
-                aria-label={`Show in folder: ${file.name}`}
-                onClick={() => void reveal(backend.revealFile(file.savedPath ?? ''))}
-              >
-                Show in folder
-              </button>
-            )}
-          </li>
-        ))}
-        {rest > 0 && <li className="hint">and {countOf(rest, 'other file')}</li>}
-      </ul>
+      {entry.text !== undefined ? (
+        <HistoryText text={entry.text} />
+      ) : (
+        <ul className="history-files" aria-label="Files">
+          {entry.files.map((file, index) => (
+            <li key={`${index}:${file.name}`}>
+              <span className="file-name">{file.name}</span>
+              {canReveal && file.savedPath !== undefined && (
+                <button
+                  type="button"
+                  className="button button--quiet"
+                  aria-label={`Show in folder: ${file.name}`}
+                  onClick={() => void reveal(backend.revealFile(file.savedPath ?? ''))}
+                >
+                  Show in folder
+                </button>
+              )}
+            </li>
+          ))}
+          {rest > 0 && <li className="hint">and {countOf(rest, 'other file')}</li>}
+        </ul>
+      )}
       {where !== undefined && <span className="hint history-where">{where}</span>}
       {canReveal && folder !== undefined && (
         <div className="actions">
@@ -133,6 +138,29 @@ function HistoryRow({ entry }: { entry: HistoryEntry }) {
         </div>
       )}
     </li>
+  );
+}
+
+/** A text message the history keeps, as plain text with Copy (docs/protocol.md, "Text messages"). */
+function HistoryText({ text }: { text: string }) {
+  const { copied, copy } = useCopy(
+    text,
+    'Ferry could not copy the text; select it and copy it instead.',
+  );
+  return (
+    <>
+      <pre className="received-text" aria-label="Text" tabIndex={0}>
+        {text}
+      </pre>
+      <div className="actions">
+        <button type="button" className="button" onClick={copy}>
+          {copied ? 'Copied' : 'Copy'}
+        </button>
+        <span className="visually-hidden" role="status">
+          {copied ? 'The text is on the clipboard.' : ''}
+        </span>
+      </div>
+    </>
   );
 }
 

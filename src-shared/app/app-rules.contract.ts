@@ -61,6 +61,7 @@ const connecting: TransferView = {
   phase: 'connecting',
   direction: 'receive',
   code: 'acid-otter-plank',
+  stage: 'finding',
 };
 
 const transferring: TransferView = {
