@@ -1,3 +1,4 @@
+import { batchWords } from '../../src-shared/transfer/text-message-words';
 import { useId } from 'react';
 import { useStore } from 'zustand';
 import { formatBytes } from '../../src-shared/format/format-bytes';
@@ -22,15 +23,15 @@ export function TransferDone({ view }: { view: Done }) {
   const dismiss = useStore(transfer, (state) => state.dismiss);
   const headingId = useId();
   // A text message is shown inline, not listed as a saved file (docs/protocol.md, "Text messages").
-  if (view.text !== undefined) return <ReceivedText view={view} text={view.text} />;
   const receiving = view.direction === 'receive';
+  if (receiving && view.text !== undefined) return <ReceivedText view={view} text={view.text} />;
   const canReveal = receiving && backend.capabilities.revealFiles;
   const listed = view.files.slice(0, MAX_LISTED_FILES);
   const unlisted = view.files.length - listed.length;
   const folder = view.folder;
   // The files' own sizes: `totalBytes` counts only what travelled, less what a resume found there.
   const size = view.files.reduce((sum, file) => sum + file.size, 0);
-  const amount = `${countOf(view.files.length, 'file')}, ${formatBytes(size)}`;
+  const amount = batchWords({ fileCount: view.files.length, totalBytes: size, text: view.text });
 
   // A receiver that confirms batches but never did: the files left, nobody said they arrived.
   const summary = !receiving
@@ -63,33 +64,35 @@ export function TransferDone({ view }: { view: Done }) {
           </button>
         </div>
       )}
-      <ul
-        className="file-list"
-        aria-label={receiving ? 'Received files' : 'Delivered files'}
-        tabIndex={0}
-      >
-        {listed.map((file, index) => {
-          const { name, size, savedPath } = file;
-          const notes = deliveredFileNotes(file);
-          return (
-            <li key={`${index}:${name}`}>
-              <span className="file-name">{name}</span>
-              {notes.length > 0 && <span className="file-note">{notes.join(', ')}</span>}
-              <span className="file-size">{formatBytes(size)}</span>
-              {canReveal && savedPath && (
-                <button
-                  type="button"
-                  className="button button--quiet"
-                  aria-label={`Show in folder: ${name}`}
-                  onClick={() => void reveal(backend.revealFile(savedPath))}
-                >
-                  Show in folder
-                </button>
-              )}
-            </li>
-          );
-        })}
-      </ul>
+      {view.text === undefined && (
+        <ul
+          className="file-list"
+          aria-label={receiving ? 'Received files' : 'Delivered files'}
+          tabIndex={0}
+        >
+          {listed.map((file, index) => {
+            const { name, size, savedPath } = file;
+            const notes = deliveredFileNotes(file);
+            return (
+              <li key={`${index}:${name}`}>
+                <span className="file-name">{name}</span>
+                {notes.length > 0 && <span className="file-note">{notes.join(', ')}</span>}
+                <span className="file-size">{formatBytes(size)}</span>
+                {canReveal && savedPath && (
+                  <button
+                    type="button"
+                    className="button button--quiet"
+                    aria-label={`Show in folder: ${name}`}
+                    onClick={() => void reveal(backend.revealFile(savedPath))}
+                  >
+                    Show in folder
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
       {unlisted > 0 && <p className="hint">and {countOf(unlisted, 'more file')}</p>}
       <div className="actions">
         <button type="button" className="button button--primary" onClick={() => void dismiss()}>

@@ -5,7 +5,7 @@ import { formatBytes } from '../format/format-bytes';
 import { MAX_PATH_LENGTH, PathSchema } from '../ipc/value-schemas';
 import type { ErrorCode } from '../protocol/error-codes';
 import { TEXT_MESSAGE_MAX_BYTES } from '../protocol/limits';
-import { textMessageWords } from '../transfer/text-message-words';
+import { batchWords } from '../transfer/text-message-words';
 import type {
   DeliveredFileView,
   PeerCheck,
@@ -209,10 +209,7 @@ export function entrySummary(entry: HistoryEntry): string {
   const { outcome, offered } = entry;
   if (outcome === undefined || offered === undefined) {
     const verb = entry.direction === 'send' ? 'Sent' : 'Received';
-    const amount =
-      entry.text !== undefined
-        ? textMessageWords(entry.text)
-        : `${countOf(entry.fileCount, 'file')}, ${formatBytes(entry.totalBytes)}`;
+    const amount = batchWords(entry);
     return `${verb} ${amount}${who} · ${verified}`;
   }
   const doing = entry.direction === 'send' ? 'sending' : 'receiving';

@@ -1,4 +1,6 @@
 import { PEER_PROGRAM_WORDS } from '../devices/peer-program';
+import { countOf } from '../format/count-of';
+import { formatBytes } from '../format/format-bytes';
 import type { PeerSummary } from './transfer-view';
 
 // Every surface's words for a text message (docs/protocol.md, "Text messages"): a text is
@@ -8,6 +10,16 @@ import type { PeerSummary } from './transfer-view';
 export function textMessageWords(text: string): string {
   const characters = [...text].length;
   return `a text message (${characters.toLocaleString('en-US')} ${characters === 1 ? 'character' : 'characters'})`;
+}
+
+/** "3 files, 12 MB", or for a text message "a text message (190 characters)". */
+export function batchWords(batch: {
+  fileCount: number;
+  totalBytes: number;
+  text?: string | undefined;
+}): string {
+  if (batch.text !== undefined) return textMessageWords(batch.text);
+  return `${countOf(batch.fileCount, 'file')}, ${formatBytes(batch.totalBytes)}`;
 }
 
 /**

@@ -129,7 +129,7 @@ export class SendTransfer {
             randomBytes,
             ...pageHashing(),
             ...(linkSecret === undefined ? {} : { linkSecret }),
-            ...(text === undefined ? {} : { textMessage: true }),
+            ...(text === undefined ? {} : { text }),
             local,
             devices: this.#options.devices,
             // The person compares the words once, on the connection the batch was accepted
@@ -157,6 +157,7 @@ export class SendTransfer {
         cancelled,
         afterConnectMs: BROWSER_CONNECT_DELAY_MS,
         ...(linkSecret === undefined ? {} : { linkSecret }),
+        ...(text === undefined ? {} : { text }),
       },
     );
   }
