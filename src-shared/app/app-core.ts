@@ -315,7 +315,7 @@ export class AppCore<Request> {
     if (isInlineText(view)) {
       // No prompt to answer: the screen keeps connecting until the text is there.
       if (shown.transfer === undefined) shown.acceptWhenStarted = true;
-      else void shown.transfer.answerOffer(true);
+      else this.#acceptInline(shown, view);
       return;
     }
     this.#show(view);
@@ -346,6 +346,13 @@ export class AppCore<Request> {
     });
     this.#writes = changed.catch(() => undefined);
     return changed;
+  }
+
+  /** A transfer that turns out not to be asking after all shows its prompt as any offer does. */
+  #acceptInline(shown: Shown, view: TransferView): void {
+    void shown.transfer?.answerOffer(true).then((taken) => {
+      if (!taken && this.#shown === shown && !shown.final) this.#show(view);
+    });
   }
 
   #leave(shown: Shown): void {

@@ -417,9 +417,21 @@ export function appRulesContract(label: string, factory: AppFactory): void {
       });
 
       it('accepts a text of at most INLINE_TEXT_MAX_BYTES without asking, and shows no prompt', async () => {
-        const { app, first } = await running(textOffer(INLINE_TEXT_MAX_BYTES));
+        const { app, sessions } = await open();
+        expect(await app.start('receive')).toEqual(OK);
+        const first = sessions.last;
+        first.asking = true;
+        first.show(textOffer(INLINE_TEXT_MAX_BYTES));
+        await app.keepHistory(true);
         expect(first.asked).toEqual(['accept']);
         expect(app.views.map((view) => view.phase)).not.toContain('awaiting-acceptance');
+      });
+
+      it('shows the prompt of a short text when the transfer did not take the answer', async () => {
+        const { app, first } = await running(textOffer(5));
+        await app.keepHistory(true);
+        expect(first.asked).toEqual(['accept']);
+        expect(lastOf(app.views)).toEqual(textOffer(5));
       });
 
       it('asks as for any offer about a longer text, or one whose words are to be compared', async () => {
