@@ -1,3 +1,4 @@
+import { asSentence } from '../../src-shared/format/as-sentence';
 import { batchWords } from '../../src-shared/transfer/text-message-words';
 import { useId } from 'react';
 import { useStore } from 'zustand';
@@ -49,7 +50,7 @@ export function TransferDone({ view }: { view: Done }) {
   return (
     <section className="step" aria-labelledby={headingId} data-testid="transfer-done">
       <StepHeading id={headingId}>{doneHeading(view.direction, view.verified)}</StepHeading>
-      <p>{summary}</p>
+      <p>{asSentence(summary)}</p>
       <SavedToDownloads view={view} />
       <TransferTiming travelledBytes={view.totalBytes} />
       {view.peer !== undefined && <RememberDevice key={view.peer.fingerprint} peer={view.peer} />}
