@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { join } from 'node:path';
+import { INLINE_TEXT_MAX_BYTES } from '../src-shared/protocol/limits';
 import { installDesktopBridge } from './support/desktop-bridge/install-bridge';
 import {
   startLoopbackDesktop,
@@ -47,21 +48,21 @@ function cliReceiver(serverUrl: string, out: string, code: string): ChildProgram
 test.describe('the web client', () => {
   const rig = usePageRig('text');
 
-  test('shows a text from the command line inline, with Copy and no link', async ({
+  test('shows a short text from the command line at once, with Copy and no Accept or link', async ({
     browser,
   }, testInfo) => {
     const sender = new ChildProgram(CLI, ['send', '--server', rig.web.serverUrl, '--text', LINKED]);
     const [, code] = await sender.waitForLine(CODE_LINE, STEP_MS);
     const peer = await rig.browserPeer(browser);
     await peer.receive(code);
-    const prompt = peer.page.getByRole('heading', { name: 'Incoming text message' });
-    await expect(prompt).toBeVisible({ timeout: STEP_MS });
-    await expect(peer.page.getByText(/A text message of 55 B/)).toBeVisible();
-    await peer.page.getByRole('button', { name: 'Accept' }).click();
-
+    // At most INLINE_TEXT_MAX_BYTES: no prompt to answer, the text is the first thing shown.
     const shown = peer.page.getByRole('region').getByLabel('Received text');
     await expect(shown).toHaveText(LINKED, { timeout: STEP_MS });
+    await expect(peer.page.getByRole('heading', { name: /sent a text$/ })).toBeVisible();
+    await expect(peer.page.getByText(/^A text message \(55 characters\)/)).toBeVisible();
+    await expect(peer.page.getByRole('button', { name: 'Accept' })).toHaveCount(0);
     await expect(peer.page.getByRole('button', { name: 'Copy', exact: true })).toBeVisible();
+    await expect(peer.page.getByRole('button', { name: 'Dismiss' })).toBeVisible();
     // Shown, never made a link: nothing on the done step is an anchor.
     await expect(peer.page.getByTestId('transfer-done').locator('a')).toHaveCount(0);
     await expect(peer.page.getByRole('link', { name: /example\.com/ })).toHaveCount(0);
@@ -69,6 +70,60 @@ test.describe('the web client', () => {
       path: testInfo.outputPath('received-text.png'),
     });
     expect(await sender.waitForExit(STEP_MS)).toBe(0);
+  });
+
+  test('asks before showing a text longer than 1 KiB', async ({ browser }) => {
+    const long = 'x'.repeat(INLINE_TEXT_MAX_BYTES + 1);
+    const sender = new ChildProgram(CLI, ['send', '--server', rig.web.serverUrl, '--text', long]);
+    const [, code] = await sender.waitForLine(CODE_LINE, STEP_MS);
+    const peer = await rig.browserPeer(browser);
+    await peer.receive(code);
+    const prompt = peer.page.getByRole('heading', { name: 'Incoming text message' });
+    await expect(prompt).toBeVisible({ timeout: STEP_MS });
+    await peer.page.getByRole('button', { name: 'Accept' }).click();
+    const shown = peer.page.getByRole('region').getByLabel('Received text');
+    await expect(shown).toHaveText(long, { timeout: STEP_MS });
+    expect(await sender.waitForExit(STEP_MS)).toBe(0);
+  });
+
+  test('names a text as a text on both pages and in both histories', async ({
+    browser,
+  }, testInfo) => {
+    const sender = await rig.browserPeer(browser);
+    const receiver = await rig.browserPeer(browser);
+    const typed = 'Page to page ✓';
+    const words = 'a text message (14 characters)';
+    await sender.page.getByLabel('Send a text').fill(typed);
+    await sender.page.getByRole('button', { name: 'Send text' }).click();
+    const codeShown = sender.page.getByTestId('transfer-code');
+    await expect(codeShown).toBeVisible();
+    await expect(sender.page.getByText(`Sending ${words}.`)).toBeVisible();
+    const code = ((await codeShown.textContent()) ?? '').trim();
+
+    await receiver.receive(code);
+    await expect(receiver.page.getByRole('region').getByLabel('Received text')).toHaveText(typed, {
+      timeout: STEP_MS,
+    });
+    const sentDone = sender.page.getByTestId('transfer-done');
+    await expect(sentDone).toContainText(`A text message (14 characters) arrived`, {
+      timeout: STEP_MS,
+    });
+    await expect(sentDone).not.toContainText('message.txt');
+    await expect(sentDone).not.toContainText('1 file');
+
+    for (const [peer, verb] of [
+      [sender, 'Sent'],
+      [receiver, 'Received'],
+    ] as const) {
+      const history = peer.page.getByTestId('web-history');
+      await history.getByText('History', { exact: true }).click();
+      const entry = history.getByRole('listitem', { name: `${verb} ${words} ` });
+      await expect(entry).toBeVisible();
+      await expect(entry.getByLabel('Text')).toHaveText(typed);
+      await expect(entry.getByRole('button', { name: 'Copy', exact: true })).toBeVisible();
+      await expect(entry).not.toContainText('message.txt');
+      await history.screenshot({ path: testInfo.outputPath(`history-${verb}.png`) });
+    }
   });
 
   test('sends a typed text that the command line prints after "Text:"', async ({ browser }) => {

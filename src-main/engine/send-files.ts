@@ -47,17 +47,17 @@ export function sendText(options: SendTextOptions): Transfer {
       const source = textSource(options.text);
       // Nothing on disk to resume from: a fresh id each time.
       const announced = [{ id: randomUUID(), fileName: source.name, fileSize: source.size }];
-      await send(options, control, { sources: [source], announced, textMessage: true });
+      await send(options, control, { sources: [source], announced, text: options.text });
     },
     'ERR_SIGNALING_UNREACHABLE',
   );
 }
 
-/** What a send carries: the sources, their metadata, and whether it is a text message. */
+/** What a send carries: the sources, their metadata, and the text when it is a text message. */
 interface Batch {
   sources: readonly FileSource[];
   announced: readonly SenderFile[];
-  textMessage: boolean;
+  text?: string;
 }
 
 async function listedBatch(options: SendOptions, control: TransferControl): Promise<Batch> {
@@ -68,7 +68,7 @@ async function listedBatch(options: SendOptions, control: TransferControl): Prom
   );
   if (links.length > 0) control.warn(skippedLinksWarning(links));
   const announced = await announce(files, options);
-  return { sources: files.map(diskFileSource), announced, textMessage: false };
+  return { sources: files.map(diskFileSource), announced };
 }
 
 async function send(
@@ -105,7 +105,7 @@ async function send(
           sources,
           announced,
           caps,
-          ...(batch.textMessage ? { textMessage: true } : {}),
+          ...(batch.text === undefined ? {} : { text: batch.text }),
           randomBytes,
           ...(linkSecret === undefined ? {} : { linkSecret }),
           ...(options.identity === undefined ? {} : { devices: options.identity.devices }),
@@ -134,6 +134,7 @@ async function send(
       cancelled,
       afterConnectMs: 0,
       ...(linkSecret === undefined ? {} : { linkSecret }),
+      ...(batch.text === undefined ? {} : { text: batch.text }),
       ...(options.expectPeer === undefined ? {} : { expectPeer: options.expectPeer }),
     },
   );

@@ -1,10 +1,9 @@
+import { batchWords } from '../../src-shared/transfer/text-message-words';
 import { useId } from 'react';
 import { useStore } from 'zustand';
-import { formatBytes } from '../../src-shared/format/format-bytes';
 import type { TransferView } from '../../src-shared/transfer/transfer-view';
 import { useFerryStores } from '../stores/stores-context';
 import { reachableFromOtherDevices, receiveLink, webClientFor } from '../links/receive-link';
-import { countOf } from '../../src-shared/format/count-of';
 import { CancelTransfer } from './cancel-transfer';
 import { CodeCountdown } from './code-countdown';
 import { CodeDisplay } from './code-display';
@@ -35,9 +34,7 @@ export function CodeReady({ view }: { view: WaitingForPeer }) {
   return (
     <section className="step" aria-labelledby={headingId}>
       <StepHeading id={headingId}>Your code</StepHeading>
-      <p className="hint">
-        Sending {countOf(view.files.length, 'file')}, {formatBytes(view.totalBytes)}.
-      </p>
+      <p className="hint">Sending {batchWords({ fileCount: view.files.length, ...view })}.</p>
       <div className="code-share">
         <CodeDisplay code={view.code} />
         {localOnly ? (

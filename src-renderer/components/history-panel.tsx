@@ -9,6 +9,7 @@ import {
 import type { BackendResult } from '../backend/ferry-backend';
 import { succeeded } from '../stores/notice-store';
 import type { SendTarget } from '../stores/selection-store';
+import { useCopy } from './use-copy';
 import { useFerryStores } from '../stores/stores-context';
 import { FileTreeList } from './file-tree-list';
 
@@ -120,28 +121,34 @@ function HistoryRow({ entry }: { entry: HistoryEntry }) {
       <span id={summaryId} className="history-summary">
         {summary} · <time dateTime={new Date(entry.at).toISOString()}>{finishedAt(entry.at)}</time>
       </span>
-      <FileTreeList
-        files={entry.files}
-        label="Files"
-        className="history-files"
-        scrolls={false}
-        leaf={(file, name) => (
-          <>
-            <span className="file-name">{name}</span>
-            {canReveal && file.savedPath !== undefined && (
-              <button
-                type="button"
-                className="button button--quiet"
-                aria-label={`Show in folder: ${file.name}`}
-                onClick={() => void reveal(backend.revealFile(file.savedPath ?? ''))}
-              >
-                Show in folder
-              </button>
+      {entry.text !== undefined ? (
+        <HistoryText text={entry.text} />
+      ) : (
+        <>
+          <FileTreeList
+            files={entry.files}
+            label="Files"
+            className="history-files"
+            scrolls={false}
+            leaf={(file, name) => (
+              <>
+                <span className="file-name">{name}</span>
+                {canReveal && file.savedPath !== undefined && (
+                  <button
+                    type="button"
+                    className="button button--quiet"
+                    aria-label={`Show in folder: ${file.name}`}
+                    onClick={() => void reveal(backend.revealFile(file.savedPath ?? ''))}
+                  >
+                    Show in folder
+                  </button>
+                )}
+              </>
             )}
-          </>
-        )}
-      />
-      {rest > 0 && <p className="hint">and {countOf(rest, 'other file')}</p>}
+          />
+          {rest > 0 && <p className="hint">and {countOf(rest, 'other file')}</p>}
+        </>
+      )}
       {where !== undefined && <span className="hint history-where">{where}</span>}
       {((canReveal && folder !== undefined) || device !== undefined) && (
         <div className="actions">
@@ -170,6 +177,29 @@ function HistoryRow({ entry }: { entry: HistoryEntry }) {
         </div>
       )}
     </li>
+  );
+}
+
+/** A text message the history keeps, as plain text with Copy (docs/protocol.md, "Text messages"). */
+function HistoryText({ text }: { text: string }) {
+  const { copied, copy } = useCopy(
+    text,
+    'Ferry could not copy the text; select it and copy it instead.',
+  );
+  return (
+    <>
+      <pre className="received-text" aria-label="Text" tabIndex={0}>
+        {text}
+      </pre>
+      <div className="actions">
+        <button type="button" className="button" onClick={copy}>
+          {copied ? 'Copied' : 'Copy'}
+        </button>
+        <span className="visually-hidden" role="status">
+          {copied ? 'The text is on the clipboard.' : ''}
+        </span>
+      </div>
+    </>
   );
 }
 

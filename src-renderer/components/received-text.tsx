@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useStore } from 'zustand';
-import { formatBytes } from '../../src-shared/format/format-bytes';
-import { doneHeading } from '../../src-shared/transfer/delivered-file-notes';
+import { asSentence } from '../../src-shared/format/as-sentence';
+import { textMessageWords, textSenderLine } from '../../src-shared/transfer/text-message-words';
 import type { TransferView } from '../../src-shared/transfer/transfer-view';
 import { useFerryStores } from '../stores/stores-context';
 import { RememberDevice } from './remember-device';
@@ -12,7 +12,8 @@ type Done = Extract<TransferView, { phase: 'done' }>;
 
 /**
  * A text message that arrived (docs/protocol.md, "Text messages"), shown as plain text with a
- * Copy button. It is a text node, never markup: a link in it is shown, never made a link or opened.
+ * Copy button; a short one comes here without a prompt before it (docs/architecture.md, "The
+ * application core"), so this is where the person first hears of it. It is a text node, never markup: a link in it is shown, never made a link or opened.
  */
 export function ReceivedText({ view, text }: { view: Done; text: string }) {
   const { transfer } = useFerryStores();
@@ -25,8 +26,12 @@ export function ReceivedText({ view, text }: { view: Done; text: string }) {
 
   return (
     <section className="step" aria-labelledby={headingId} data-testid="transfer-done">
-      <StepHeading id={headingId}>{`${doneHeading('receive', view.verified)}: a text`}</StepHeading>
-      <p>{`A text message, ${formatBytes(view.totalBytes)}. It was not saved.`}</p>
+      <StepHeading id={headingId}>{textSenderLine(view.peer)}</StepHeading>
+      <p>
+        {asSentence(
+          `${textMessageWords(text)}${view.verified === true ? ', verified' : ''}, not saved`,
+        )}
+      </p>
       <pre className="received-text" aria-label="Received text" tabIndex={0}>
         {text}
       </pre>
@@ -41,7 +46,7 @@ export function ReceivedText({ view, text }: { view: Done; text: string }) {
       {view.peer !== undefined && <RememberDevice key={view.peer.fingerprint} peer={view.peer} />}
       <div className="actions">
         <button type="button" className="button button--primary" onClick={() => void dismiss()}>
-          Receive another
+          Dismiss
         </button>
       </div>
     </section>

@@ -1,3 +1,5 @@
+import { asSentence } from '../../src-shared/format/as-sentence';
+import { batchWords } from '../../src-shared/transfer/text-message-words';
 import { useId } from 'react';
 import { useStore } from 'zustand';
 import { formatBytes } from '../../src-shared/format/format-bytes';
@@ -23,15 +25,15 @@ export function TransferDone({ view }: { view: Done }) {
   const dismiss = useStore(transfer, (state) => state.dismiss);
   const headingId = useId();
   // A text message is shown inline, not listed as a saved file (docs/protocol.md, "Text messages").
-  if (view.text !== undefined) return <ReceivedText view={view} text={view.text} />;
   const receiving = view.direction === 'receive';
+  if (receiving && view.text !== undefined) return <ReceivedText view={view} text={view.text} />;
   const canReveal = receiving && backend.capabilities.revealFiles;
   const listed = view.files.slice(0, MAX_LISTED_FILES);
   const unlisted = view.files.length - listed.length;
   const folder = view.folder;
   // The files' own sizes: `totalBytes` counts only what travelled, less what a resume found there.
   const size = view.files.reduce((sum, file) => sum + file.size, 0);
-  const amount = `${countOf(view.files.length, 'file')}, ${formatBytes(size)}`;
+  const amount = batchWords({ fileCount: view.files.length, totalBytes: size, text: view.text });
 
   // A receiver that confirms batches but never did: the files left, nobody said they arrived.
   const summary = !receiving
@@ -49,7 +51,7 @@ export function TransferDone({ view }: { view: Done }) {
   return (
     <section className="step" aria-labelledby={headingId} data-testid="transfer-done">
       <StepHeading id={headingId}>{doneHeading(view.direction, view.verified)}</StepHeading>
-      <p>{summary}</p>
+      <p>{asSentence(summary)}</p>
       <SavedToDownloads view={view} />
       <TransferTiming travelledBytes={view.totalBytes} />
       {view.peer !== undefined && <RememberDevice key={view.peer.fingerprint} peer={view.peer} />}
@@ -64,31 +66,33 @@ export function TransferDone({ view }: { view: Done }) {
           </button>
         </div>
       )}
-      <FileTreeList
-        files={listed}
-        label={receiving ? 'Received files' : 'Delivered files'}
-        leaf={(file, name) => {
-          const notes = deliveredFileNotes(file);
-          const { savedPath } = file;
-          return (
-            <>
-              <span className="file-name">{name}</span>
-              {notes.length > 0 && <span className="file-note">{notes.join(', ')}</span>}
-              <span className="file-size">{formatBytes(file.size)}</span>
-              {canReveal && savedPath && (
-                <button
-                  type="button"
-                  className="button button--quiet"
-                  aria-label={`Show in folder: ${file.name}`}
-                  onClick={() => void reveal(backend.revealFile(savedPath))}
-                >
-                  Show in folder
-                </button>
-              )}
-            </>
-          );
-        }}
-      />
+      {view.text === undefined && (
+        <FileTreeList
+          files={listed}
+          label={receiving ? 'Received files' : 'Delivered files'}
+          leaf={(file, name) => {
+            const notes = deliveredFileNotes(file);
+            const { savedPath } = file;
+            return (
+              <>
+                <span className="file-name">{name}</span>
+                {notes.length > 0 && <span className="file-note">{notes.join(', ')}</span>}
+                <span className="file-size">{formatBytes(file.size)}</span>
+                {canReveal && savedPath && (
+                  <button
+                    type="button"
+                    className="button button--quiet"
+                    aria-label={`Show in folder: ${file.name}`}
+                    onClick={() => void reveal(backend.revealFile(savedPath))}
+                  >
+                    Show in folder
+                  </button>
+                )}
+              </>
+            );
+          }}
+        />
+      )}
       {unlisted > 0 && <p className="hint">and {countOf(unlisted, 'more file')}</p>}
       <div className="actions">
         <button type="button" className="button button--primary" onClick={() => void dismiss()}>

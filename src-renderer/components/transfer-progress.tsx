@@ -1,3 +1,4 @@
+import { textMessageWords } from '../../src-shared/transfer/text-message-words';
 import { useId } from 'react';
 import { formatBytes, formatSpeed } from '../../src-shared/format/format-bytes';
 import { formatDuration } from '../../src-shared/format/format-duration';
@@ -40,7 +41,10 @@ export function TransferProgress({ view }: { view: Transferring }) {
         {view.direction === 'send' ? 'Sending' : 'Receiving'}
       </StepHeading>
       {progress.fileCount === 1 ? (
-        <OneFile progress={progress} />
+        <OneFile
+          progress={progress}
+          name={view.text === undefined ? progress.fileName : textMessageWords(view.text)}
+        />
       ) : (
         <EachAndAll progress={progress} />
       )}
@@ -61,11 +65,11 @@ export function TransferProgress({ view }: { view: Transferring }) {
 }
 
 /** A batch of one file: its name, how much of it is here, and one bar. */
-function OneFile({ progress }: { progress: ProgressView }) {
+function OneFile({ progress, name }: { progress: ProgressView; name: string }) {
   return (
     <div className="meter" data-testid="batch-meter">
       <p className="meter-label">
-        <span className="file-name">{progress.fileName}</span>
+        <span className="file-name">{name}</span>
         <span>
           {formatBytes(progress.bytesDone)} of {formatBytes(progress.totalBytes)} ·{' '}
           {percentOf(progress.bytesDone, progress.totalBytes)}

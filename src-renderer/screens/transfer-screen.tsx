@@ -1,3 +1,5 @@
+import { countOf } from '../../src-shared/format/count-of';
+import { textMessageWords } from '../../src-shared/transfer/text-message-words';
 import { formatBytes } from '../../src-shared/format/format-bytes';
 import {
   reconnectingLine,
@@ -13,7 +15,6 @@ import { TransferDone } from '../components/transfer-done';
 import { TransferFailed } from '../components/transfer-failed';
 import { TransferProgress } from '../components/transfer-progress';
 import { WaitingStep } from '../components/waiting-step';
-import { countOf } from '../../src-shared/format/count-of';
 
 type ActiveTransferView = Exclude<TransferView, { phase: 'idle' }>;
 
@@ -24,8 +25,11 @@ export function TransferScreen({ view }: { view: ActiveTransferView }) {
       return (
         <WaitingStep heading="Getting a code">
           <p>
-            Asking the server for a code to send {countOf(view.files.length, 'file')} (
-            {formatBytes(view.totalBytes)}).
+            Asking the server for a code to send{' '}
+            {view.text === undefined
+              ? `${countOf(view.files.length, 'file')} (${formatBytes(view.totalBytes)})`
+              : textMessageWords(view.text)}
+            .
           </p>
         </WaitingStep>
       );

@@ -8,6 +8,7 @@ import {
 } from '../history/transfer-history';
 import type { DevicesView } from '../ipc/contract';
 import { ok, type IpcError, type IpcResult } from '../ipc/result';
+import { INLINE_TEXT_MAX_BYTES } from '../protocol/limits';
 import {
   IDLE_TRANSFER,
   type OfferPacking,
@@ -17,6 +18,20 @@ import {
 import type { ExpectedPeer } from '../session/expected-peer';
 import { appError, refused } from './app-errors';
 import type { AppPorts, RunningTransfer } from './app-ports';
+
+/**
+ * An offer accepted without asking: a text message a Ferry sender marked as one, short enough to
+ * be read at a glance, when the person did not ask to compare the words first. It appears once
+ * it arrived (docs/architecture.md, "The application core").
+ */
+function isInlineText(view: TransferView): boolean {
+  return (
+    view.phase === 'awaiting-acceptance' &&
+    view.offer.textMessage === true &&
+    view.offer.totalBytes <= INLINE_TEXT_MAX_BYTES &&
+    view.wordsAsked !== true
+  );
+}
 
 /** A transfer with one of these views has its outcome. */
 const FINAL_PHASES: ReadonlySet<TransferPhase> = new Set(['done', 'failed']);
@@ -69,6 +84,8 @@ interface Shown {
   batch: BatchSeen | undefined;
   /** The other device was there: the batch was offered to it, or by it. */
   met: boolean;
+  /** An inline text was offered before the transfer was handed over: accept it then. */
+  acceptWhenStarted: boolean;
 }
 
 /** What `view` tells of the batch, on top of what earlier views told. */
@@ -139,6 +156,7 @@ export class AppCore<Request> {
       recorded: false,
       batch: undefined,
       met: false,
+      acceptWhenStarted: false,
     };
     this.#shown = shown;
     let started: RunningTransfer | IpcError;
@@ -162,6 +180,7 @@ export class AppCore<Request> {
     void started.closed.then(() => this.#closing.delete(started.closed));
     before?.transfer?.leave();
     if (shown.left) started.leave();
+    else if (shown.acceptWhenStarted) void started.answerOffer(true);
     return ok(null);
   }
 
@@ -305,6 +324,12 @@ export class AppCore<Request> {
     if (FINAL_PHASES.has(view.phase)) shown.final = true;
     shown.batch = batchSeen(shown.batch, view);
     if (MET_PHASES.has(view.phase)) shown.met = true;
+    if (isInlineText(view)) {
+      // No prompt to answer: the screen keeps connecting until the text is there.
+      if (shown.transfer === undefined) shown.acceptWhenStarted = true;
+      else this.#acceptInline(shown, view);
+      return;
+    }
     this.#show(view);
     this.#record(shown, view);
   }
@@ -333,6 +358,13 @@ export class AppCore<Request> {
     });
     this.#writes = changed.catch(() => undefined);
     return changed;
+  }
+
+  /** A transfer that turns out not to be asking after all shows its prompt as any offer does. */
+  #acceptInline(shown: Shown, view: TransferView): void {
+    void shown.transfer?.answerOffer(true).then((taken) => {
+      if (!taken && this.#shown === shown && !shown.final) this.#show(view);
+    });
   }
 
   #leave(shown: Shown): void {

@@ -3,6 +3,8 @@ import type { HistoryEntry } from '../history/transfer-history';
 import type { DevicesView } from '../ipc/contract';
 import type { IpcResult } from '../ipc/result';
 import type { ExpectedPeer } from '../session/expected-peer';
+
+import { INLINE_TEXT_MAX_BYTES } from '../protocol/limits';
 import type { PeerCheck, TransferView } from '../transfer/transfer-view';
 import { appError } from './app-errors';
 import { ScriptedSessions, type ScriptedTransfer } from './testing/scripted-sessions';
@@ -106,6 +108,23 @@ function offer(wordsAsked: boolean): TransferView {
       fileCount: 1,
       totalBytes: 5,
       peerCheck: { kind: 'words', words: 'acid otter plank' },
+    },
+    destination: 'Downloads',
+    ...(wordsAsked ? { wordsAsked: true as const } : {}),
+  };
+}
+
+/** A text message offered by a Ferry sender, of `bytes` bytes. */
+function textOffer(bytes: number, wordsAsked = false): TransferView {
+  return {
+    phase: 'awaiting-acceptance',
+    direction: 'receive',
+    offer: {
+      firstFileName: 'message.txt',
+      fileCount: 1,
+      totalBytes: bytes,
+      peerCheck: { kind: 'words', words: 'acid otter plank' },
+      textMessage: true,
     },
     destination: 'Downloads',
     ...(wordsAsked ? { wordsAsked: true as const } : {}),
@@ -425,6 +444,32 @@ export function appRulesContract(label: string, factory: AppFactory): void {
         first.asking = true;
         expect(await app.answerOffer(true)).toEqual(OK);
         expect(first.asked).toEqual(['accept']);
+      });
+
+      it('accepts a text of at most INLINE_TEXT_MAX_BYTES without asking, and shows no prompt', async () => {
+        const { app, sessions } = await open();
+        expect(await app.start('receive')).toEqual(OK);
+        const first = sessions.last;
+        first.asking = true;
+        first.show(textOffer(INLINE_TEXT_MAX_BYTES));
+        await app.keepHistory(true);
+        expect(first.asked).toEqual(['accept']);
+        expect(app.views.map((view) => view.phase)).not.toContain('awaiting-acceptance');
+      });
+
+      it('shows the prompt of a short text when the transfer did not take the answer', async () => {
+        const { app, first } = await running(textOffer(5));
+        await app.keepHistory(true);
+        expect(first.asked).toEqual(['accept']);
+        expect(lastOf(app.views)).toEqual(textOffer(5));
+      });
+
+      it('asks as for any offer about a longer text, or one whose words are to be compared', async () => {
+        for (const view of [textOffer(INLINE_TEXT_MAX_BYTES + 1), textOffer(5, true)]) {
+          const { app, first } = await running(view);
+          expect(first.asked).toEqual([]);
+          expect(lastOf(app.views)).toEqual(view);
+        }
       });
 
       it('refuses an answer about the words when nothing asks', async () => {

@@ -91,6 +91,27 @@ describe('an entry of the history', () => {
     expect(entrySummary(sent)).toBe('Sent 1 file, 2.0 kB · verified');
   });
 
+  it('keeps a text message as its text, named as a text, until the history is cleared', () => {
+    const text = 'Meet at the gate ✓';
+    const kept = entryFromDone(
+      {
+        phase: 'done',
+        direction: 'receive',
+        files: [{ name: 'message.txt', size: 20 }],
+        totalBytes: 20,
+        text,
+        peer: { fingerprint: FINGERPRINT, check: { kind: 'unverified' }, program: 'browser' },
+      },
+      1,
+      'text',
+    );
+    expect(kept.text).toBe(text);
+    expect(entrySummary(kept)).toBe(
+      'Received a text message (18 characters) from a web browser · not verified',
+    );
+    expect(readStoredHistory([kept])).toEqual([kept]);
+  });
+
   it('keeps the first names of a large batch and counts the rest', () => {
     const many = Array.from({ length: 25 }, (_, i) => ({ name: `f${i}.txt`, size: 1 }));
     const kept = entryFromDone({ ...received, files: many }, 1, 'many');

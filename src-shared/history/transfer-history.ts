@@ -5,6 +5,8 @@ import { formatBytes } from '../format/format-bytes';
 import type { RememberedDevice } from '../devices/remembered-devices';
 import { FingerprintSchema, MAX_PATH_LENGTH, PathSchema } from '../ipc/value-schemas';
 import type { ErrorCode } from '../protocol/error-codes';
+import { TEXT_MESSAGE_MAX_BYTES } from '../protocol/limits';
+import { batchWords } from '../transfer/text-message-words';
 import type {
   DeliveredFileView,
   PeerCheck,
@@ -80,6 +82,11 @@ export interface HistoryEntry {
   folder?: string;
   /** The files went to the browser's downloads instead: as one archive, or one download each. */
   downloads?: { archive?: string };
+  /**
+   * The batch was a text message: the text itself, kept until the history is cleared, and named
+   * as a text rather than as its file (docs/protocol.md, "Text messages").
+   */
+  text?: string;
 }
 
 type Done = Extract<TransferView, { phase: 'done' }>;
@@ -151,6 +158,7 @@ export function entryFromDone(view: Done, at: number, id: string): HistoryEntry 
     peer: peerOf(view.peer),
     ...(view.folder === undefined ? {} : { folder: view.folder }),
     ...(view.downloads === undefined ? {} : { downloads: { ...view.downloads } }),
+    ...(view.text === undefined ? {} : { text: view.text }),
   };
 }
 
@@ -218,7 +226,7 @@ export function entrySummary(entry: HistoryEntry): string {
   const { outcome, offered } = entry;
   if (outcome === undefined || offered === undefined) {
     const verb = entry.direction === 'send' ? 'Sent' : 'Received';
-    const amount = `${countOf(entry.fileCount, 'file')}, ${formatBytes(entry.totalBytes)}`;
+    const amount = batchWords(entry);
     return `${verb} ${amount}${who} · ${verified}`;
   }
   const doing = entry.direction === 'send' ? 'sending' : 'receiving';
@@ -262,9 +270,10 @@ const ENTRY = v.pipe(
     arrivalUnknown: v.optional(v.literal(true)),
     folder: v.optional(PathSchema),
     downloads: v.optional(v.object({ archive: v.optional(TEXT) })),
+    text: v.optional(v.pipe(v.string(), v.minLength(1), v.maxBytes(TEXT_MESSAGE_MAX_BYTES))),
   }),
   v.transform((entry): HistoryEntry => {
-    const { folder, downloads, outcome, offered, arrivalUnknown, peer, ...rest } = entry;
+    const { folder, downloads, outcome, offered, arrivalUnknown, peer, text, ...rest } = entry;
     const { announcedName, program, ...check } = peer;
     return {
       ...rest,
@@ -287,6 +296,7 @@ const ENTRY = v.pipe(
       ...(downloads === undefined
         ? {}
         : { downloads: downloads.archive === undefined ? {} : { archive: downloads.archive } }),
+      ...(text === undefined ? {} : { text }),
     };
   }),
 );

@@ -254,6 +254,13 @@ export const DOWNLOAD_WORKER_READY_TIMEOUT_MS = 5000;
  */
 export const TEXT_MESSAGE_MAX_BYTES = MiB;
 
+/**
+ * A text message from a Ferry sender of at most this many bytes (UTF-8) is accepted without
+ * asking and shown in the prompt itself; a longer one asks as any offer does. Local policy, not
+ * wire (docs/architecture.md, "The application core").
+ */
+export const INLINE_TEXT_MAX_BYTES = 1024;
+
 /** The one file a text message travels as, which a spec-only receiver saves as is. */
 export const TEXT_MESSAGE_FILE_NAME = 'message.txt';
 

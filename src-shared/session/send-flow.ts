@@ -45,6 +45,8 @@ export interface SendFlowOptions {
    * (docs/protocol.md, "Secret link"); the session proves it.
    */
   linkSecret?: string;
+  /** The batch is this text message, which the views name as a text. */
+  text?: string;
   /** Only this remembered device may receive the batch (docs/protocol.md, "Remembered devices"). */
   expectPeer?: ExpectedPeer;
 }
@@ -93,7 +95,8 @@ async function sendOnce(
 ): Promise<void> {
   const { files, publish, cancelled } = options;
   const totalBytes = files.reduce((sum, file) => sum + file.size, 0);
-  publish({ phase: 'registering', direction: 'send', files: [...files], totalBytes });
+  const text = options.text === undefined ? {} : { text: options.text };
+  publish({ phase: 'registering', direction: 'send', files: [...files], totalBytes, ...text });
 
   const roomId = ports.newRoomId();
   // Whatever fails first ends the other requests at once, so nothing keeps a process up.
@@ -135,6 +138,7 @@ async function sendOnce(
       ...(options.linkSecret === undefined ? {} : { key: options.linkSecret }),
       files: [...files],
       totalBytes,
+      ...text,
     });
     const channel = await connect(ports, seat, route, cancelled, (step) =>
       publish({ phase: 'connecting', direction: 'send', code, ...step }),

@@ -76,8 +76,11 @@ export interface SendSessionConfig {
   linkSecret?: string;
   /** This installation's name and remembered devices (docs/protocol.md, "Remembered devices"). */
   devices?: DeviceSetting;
-  /** The one source is a text message (`textSource`; docs/protocol.md, "Text messages"). */
-  textMessage?: boolean;
+  /**
+   * The one source is this text message (`textSource`; docs/protocol.md, "Text messages"): the
+   * receiver is told so, and the views name it.
+   */
+  text?: string;
   local: PeerVersion;
   remedySurface: RemedySurface;
   /** The code the receiver used, for the "waiting for acceptance" view. */
@@ -193,7 +196,7 @@ class SendSession {
       files: config.announced,
       caps: capsWithIdentity(config.caps, config.devices),
       ...(config.devices === undefined ? {} : { deviceName: config.devices.ownName }),
-      ...(config.textMessage === true ? { textMessage: true } : {}),
+      ...(config.text === undefined ? {} : { textMessage: true }),
       ...(sas === undefined ? {} : { sas: { nonce: sas.nonce, commit: sas.commit } }),
       confirmsPeer: config.confirmPeer !== undefined,
       holdsLinkSecret: config.linkSecret !== undefined,
@@ -213,6 +216,7 @@ class SendSession {
           direction: 'send',
           progress,
           ...(this.#peerCheck === undefined ? {} : { peerCheck: this.#peerCheck }),
+          ...(config.text === undefined ? {} : { text: config.text }),
         }),
     );
     this.finished = new Promise<SendSessionEnd>((resolve) => (this.#finish = resolve));
@@ -363,6 +367,7 @@ class SendSession {
           ...(action.confirmed === undefined ? {} : { confirmed: action.confirmed }),
           ...(action.verified === undefined ? {} : { verified: action.verified }),
           ...this.#peer(),
+          ...(this.#config.text === undefined ? {} : { text: this.#config.text }),
         });
         return;
       }

@@ -129,11 +129,22 @@ export interface DeliveredFileView {
 
 export type TransferView =
   | { phase: 'idle' }
-  | { phase: 'registering'; direction: 'send'; files: FileEntryView[]; totalBytes: number }
+  /**
+   * `text`, on a sender's views: the batch is this text message, which every screen names as a
+   * text, never as the file it travels as (docs/protocol.md, "Text messages").
+   */
+  | {
+      phase: 'registering';
+      direction: 'send';
+      files: FileEntryView[];
+      totalBytes: number;
+      text?: string;
+    }
   | {
       phase: 'waiting-for-peer';
       direction: 'send';
       code: string;
+      text?: string;
       /** The secret the receive link carries beside the code (docs/protocol.md, "Secret link"). */
       key?: string;
       files: FileEntryView[];
@@ -193,6 +204,7 @@ export type TransferView =
       direction: TransferDirection;
       progress: ProgressView;
       peerCheck?: PeerCheck;
+      text?: string;
     }
   | {
       phase: 'done';
@@ -216,8 +228,8 @@ export type TransferView =
       /** The other device, when this side could read its certificate. */
       peer?: PeerSummary;
       /**
-       * Receiver: the text message that arrived, shown as plain text and never saved
-       * (docs/protocol.md, "Text messages").
+       * The batch was this text message: the one that arrived, shown as plain text and never
+       * saved (receiver), or the one sent (sender) (docs/protocol.md, "Text messages").
        */
       text?: string;
     }

@@ -100,8 +100,7 @@ function running(transfer: SendTransfer | ReceiveTransfer): RunningTransfer {
     leave: () => transfer.dispose(),
     answerOffer: async (accept, destination, packing) => {
       if (!(transfer instanceof ReceiveTransfer)) return false;
-      await transfer.answer(accept, destination, packing);
-      return true;
+      return transfer.answer(accept, destination, packing);
     },
     answerWords: (match) => transfer.answerWords(match),
   };

@@ -125,8 +125,14 @@ export class ReceiveTransfer {
                         this.#zip = saving.zipChoice(offer);
                         return saving.defaultLabel(offer.totalBytes);
                       },
-                      choose: async (offer) =>
-                        (await this.#wordsCompared(offer)) ? this.#ask(offer) : undefined,
+                      // Without words to compare the question is open at once, so an answer
+                      // given the moment the offer shows finds it (the app core's inline text).
+                      choose: (offer) =>
+                        this.#options.confirmWords
+                          ? this.#wordsCompared(offer).then((compared) =>
+                              compared ? this.#ask(offer) : undefined,
+                            )
+                          : this.#ask(offer),
                     }
                   : { ask: false, target: accepted },
               publish,
@@ -151,10 +157,10 @@ export class ReceiveTransfer {
     accept: boolean,
     destination: string | undefined,
     packing?: OfferPacking,
-  ): Promise<void> {
+  ): Promise<boolean> {
     const pending = this.#pending;
     this.#pending = undefined;
-    if (pending === undefined) return;
+    if (pending === undefined) return false;
     const { saving } = this.#options;
     // A text message is shown, never saved: no download is prepared for it.
     const shown = accept && pending.offer.textMessage === true;
@@ -167,6 +173,7 @@ export class ReceiveTransfer {
           })
         : Promise.resolve(undefined);
     pending.answer(target);
+    return true;
   }
 
   cancel(): void {

@@ -132,7 +132,7 @@ export class SendTransfer {
             randomBytes,
             ...pageHashing(),
             ...(linkSecret === undefined ? {} : { linkSecret }),
-            ...(text === undefined ? {} : { textMessage: true }),
+            ...(text === undefined ? {} : { text }),
             local,
             devices: this.#options.devices,
             // The person compares the words once, on the connection the batch was accepted
@@ -161,6 +161,7 @@ export class SendTransfer {
         afterConnectMs: BROWSER_CONNECT_DELAY_MS,
         ...(linkSecret === undefined ? {} : { linkSecret }),
         ...(this.#options.expectPeer === undefined ? {} : { expectPeer: this.#options.expectPeer }),
+        ...(text === undefined ? {} : { text }),
       },
     );
   }
