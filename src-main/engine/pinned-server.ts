@@ -76,7 +76,16 @@ export function pinnedFetch(fingerprint: string): HttpFetch {
           response.once('error', reject);
           response.once('end', () => {
             const text = Buffer.concat(chunks).toString('utf8');
-            resolve({ status: response.statusCode ?? 0, json: async () => JSON.parse(text) });
+            resolve({
+              status: response.statusCode ?? 0,
+              headers: {
+                get: (name) => {
+                  const value = response.headers[name.toLowerCase()];
+                  return Array.isArray(value) ? value.join(', ') : (value ?? null);
+                },
+              },
+              json: async () => JSON.parse(text) as unknown,
+            });
           });
         },
       );

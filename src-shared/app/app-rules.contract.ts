@@ -60,6 +60,7 @@ const connecting: TransferView = {
   phase: 'connecting',
   direction: 'receive',
   code: 'acid-otter-plank',
+  stage: 'finding',
 };
 
 const transferring: TransferView = {
