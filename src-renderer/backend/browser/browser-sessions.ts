@@ -25,7 +25,7 @@ export interface BrowserSessionContext {
   signalingAddress(): Promise<string>;
   /** This page's name and the devices it remembers, once they are read. */
   devices(): Promise<DeviceSetting>;
-  settings(): { confirmWords: boolean; reportStats: boolean };
+  settings(): { confirmWords: boolean; reportStats: boolean; autoAcceptMaxBytes: number };
   saving: SaveChoice;
 }
 
@@ -36,7 +36,7 @@ export interface BrowserSessionContext {
 export function browserSessions(context: BrowserSessionContext): SessionStarter<BrowserStart> {
   return {
     async start(start, events) {
-      const { confirmWords, reportStats } = context.settings();
+      const { confirmWords, reportStats, autoAcceptMaxBytes } = context.settings();
       const common = {
         local: browserPeerVersion(),
         confirmWords,
@@ -53,6 +53,7 @@ export function browserSessions(context: BrowserSessionContext): SessionStarter<
           ...(start.key === undefined ? {} : { linkSecret: start.key }),
           saving: context.saving,
           reportStats,
+          autoAcceptMaxBytes,
         });
         return running(transfer);
       }
