@@ -48,7 +48,8 @@ test('a remembered device set to save without asking lands in the chosen folder 
     const quick = receiver.page.getByRole('checkbox', {
       name: 'Accept files from this device without asking',
     });
-    await quick.check();
+    // The box shows what is stored, so it ticks once IndexedDB has the change.
+    await quick.click();
     await expect(quick).toBeChecked();
     await again(sender, receiver);
 

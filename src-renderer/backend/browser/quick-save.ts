@@ -31,4 +31,4 @@ export function quickSaveTarget(
 
 /** Why a device set to save without asking is asked about anyway. */
 export const NO_FOLDER_FOR_QUICK_SAVE =
-  'This device is set to save without asking, but this page does that only into a folder you choose. Choose one here, and its next files go there unasked.';
+  'This device is set to save without asking, but this page does that only into a folder you choose. Choose one with Change, and its next files go there unasked.';
