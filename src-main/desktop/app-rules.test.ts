@@ -55,6 +55,8 @@ appRulesContract('desktop controller', async (sessions) => {
     rememberPeer: (name) => call('rememberPeer', { name }),
     renameDevice: (fingerprint, name) => call('renameDevice', { fingerprint, name }),
     forgetDevice: (fingerprint) => call('forgetDevice', { fingerprint }),
+    setDeviceAutoAccept: (fingerprint, autoAccept) =>
+      call('setDeviceAutoAccept', { fingerprint, autoAccept }),
     keepHistory: async (keep) => {
       const changed = await call('updateSettings', { keepHistory: keep });
       if (!changed.ok) throw new Error(changed.error.message);

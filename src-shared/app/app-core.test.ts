@@ -1,5 +1,5 @@
 import type { RememberedDevice } from '../devices/remembered-devices';
-import { forget, remember, rename } from '../devices/remembered-devices';
+import { forget, remember, rename, setAutoAccept } from '../devices/remembered-devices';
 import { addEntry, type HistoryEntry } from '../history/transfer-history';
 import type { DevicesView } from '../ipc/contract';
 import type { TransferView } from '../transfer/transfer-view';
@@ -38,6 +38,9 @@ appRulesContract('the core itself', (sessions) => {
       forget: async (fingerprint) => {
         remembered = forget(remembered, fingerprint);
       },
+      setAutoAccept: async (fingerprint, autoAccept) => {
+        remembered = setAutoAccept(remembered, fingerprint, autoAccept);
+      },
     },
     notify: {
       transfer: (view) => views.push(view),
@@ -56,6 +59,8 @@ appRulesContract('the core itself', (sessions) => {
     rememberPeer: (name) => core.rememberPeer(name),
     renameDevice: (fingerprint, name) => core.renameDevice(fingerprint, name),
     forgetDevice: (fingerprint) => core.forgetDevice(fingerprint),
+    setDeviceAutoAccept: (fingerprint, autoAccept) =>
+      core.setDeviceAutoAccept(fingerprint, autoAccept),
     keepHistory: async (keep) => {
       keeping = keep;
       await core.keepHistoryChanged(keep);

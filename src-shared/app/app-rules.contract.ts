@@ -20,6 +20,7 @@ export interface AppUnderTest {
   rememberPeer(name: string): Promise<IpcResult<DevicesView>>;
   renameDevice(fingerprint: string, name: string): Promise<IpcResult<DevicesView>>;
   forgetDevice(fingerprint: string): Promise<IpcResult<DevicesView>>;
+  setDeviceAutoAccept(fingerprint: string, autoAccept: boolean): Promise<IpcResult<DevicesView>>;
   /** The person's "Keep a history" setting. */
   keepHistory(keep: boolean): Promise<void>;
   /** Everything the screen was told, in order. */
@@ -369,6 +370,22 @@ export function appRulesContract(label: string, factory: AppFactory): void {
         expect(await app.forgetDevice(FINGERPRINT)).toMatchObject({
           ok: true,
           value: { remembered: [] },
+        });
+      });
+
+      it('sets a remembered device to save without asking, and back', async () => {
+        const { app } = await running(done(WORDS));
+        await app.rememberPeer('Laptop');
+        const on = await app.setDeviceAutoAccept(FINGERPRINT, true);
+        expect(on).toMatchObject({ ok: true, value: { remembered: [{ autoAccept: true }] } });
+        expect(lastOf(app.devices)).toEqual(on.ok ? on.value : undefined);
+        expect(await app.setDeviceAutoAccept(FINGERPRINT, false)).toMatchObject({
+          ok: true,
+          value: { remembered: [{ autoAccept: false }] },
+        });
+        expect(await app.setDeviceAutoAccept(fingerprintOf('01'), true)).toMatchObject({
+          ok: false,
+          error: { code: 'ERR_DEVICE_LIST' },
         });
       });
     });

@@ -163,6 +163,8 @@ export function createBrowserBackend(
         changeDevices((list) => rememberDevice(list, fingerprint, name, Date.now())),
       rename: (fingerprint, name) => changeDevices((list) => rename(list, fingerprint, name)),
       forget: (fingerprint) => changeDevices((list) => forget(list, fingerprint)),
+      setAutoAccept: (fingerprint, autoAccept) =>
+        changeDevices((list) => setAutoAccept(list, fingerprint, autoAccept)),
     },
     notify: {
       transfer: (transfer) => emit({ type: 'transfer', transfer }),
@@ -270,9 +272,7 @@ export function createBrowserBackend(
     // tick is the whole decision, with no second question.
     setDeviceAutoAccept: (fingerprint, autoAccept) =>
       saving.canChooseFolder
-        ? core.changeDevices(() =>
-            changeDevices((list) => setAutoAccept(list, fingerprint, autoAccept)),
-          )
+        ? core.setDeviceAutoAccept(fingerprint, autoAccept)
         : Promise.resolve(refused('ERR_NOT_IN_BROWSER', 'always-asks')),
 
     clearHistory: async () => ok([...(await core.clearHistory())]),
