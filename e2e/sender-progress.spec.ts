@@ -13,13 +13,15 @@ requireTool('chromium');
 const rig = usePageRig('sender-progress');
 
 const FILE_COUNT = 6;
-const FILE_BYTES = 4_000_000;
+const FILE_BYTES = 20_000_000;
 /** The receiver's page runs this many times slower than the machine (CDP). */
 const RECEIVER_CPU_SLOWDOWN = 5;
 /** How often both screens are read while the batch moves. */
-const SAMPLE_EVERY_MS = 250;
-/** A sane bound for what is left of 24 MB on loopback, however slow the receiver. */
+const SAMPLE_EVERY_MS = 50;
+/** A sane bound for what is left of 120 MB on loopback, however slow the receiver. */
 const ETA_MAX_MS = 10 * MINUTE_MS;
+/** Samples whose sender's file did not move across the receiver's read; fewer says too little. */
+const MIN_COUNTED_SAMPLES = 10;
 
 interface Sample {
   sender: string;
@@ -41,7 +43,7 @@ function fileIndex(text: string | undefined): number | undefined {
 
 const UNIT_BYTES: Record<string, number> = { B: 1, kB: 1e3, MB: 1e6, GB: 1e9 };
 
-/** "All files 8.3 MB of 24.0 MB": the batch's bytes done, as the screen rounds them. */
+/** "All files 8.3 MB of 120.0 MB": the batch's bytes done, as the screen rounds them. */
 function batchBytes(text: string): number {
   const match = /All files([\d.]+) (B|kB|MB|GB) of/.exec(text);
   if (match === null) throw new Error(`no batch amount in: ${text}`);
@@ -72,16 +74,22 @@ test('a throttled receiver keeps the sender’s file equal to its own and its ti
   await receiver.accept();
 
   const samples: Sample[] = [];
+  /** Every moment both screens showed progress, counted or not. */
+  let reads = 0;
   let shot = false;
   await expect
     .poll(
       async () => {
-        // The sender first: whatever it shows, the receiver had shown before it.
+        // Sender, receiver, sender: the sample counts only when the sender's file stood still
+        // across the receiver's read, so both files are of one moment.
         const senderText = await progressText(sender);
         const receiverText = await progressText(receiver);
+        const senderAgain = await progressText(sender);
         if (receiverText === undefined || senderText === undefined) {
           return (await sender.page.getByTestId('transfer-done').count()) > 0;
         }
+        reads += 1;
+        if (fileIndex(senderAgain) !== fileIndex(senderText)) return false;
         samples.push({ sender: senderText, receiver: receiverText });
         if (!shot && (fileIndex(receiverText) ?? 0) >= 2) {
           shot = true;
@@ -97,25 +105,22 @@ test('a throttled receiver keeps the sender’s file equal to its own and its ti
     .toBe(true);
   expect(await receiver.done()).toContain(`${FILE_COUNT} files`);
 
-  // Enough samples to mean something, taken while the receiver was on more than one file.
-  expect(samples.length).toBeGreaterThanOrEqual(4);
+  // Enough counted samples to mean something, taken while the receiver was on more than one file.
+  expect(samples.length, `${samples.length} of ${reads} reads counted`).toBeGreaterThanOrEqual(
+    MIN_COUNTED_SAMPLES,
+  );
   expect(new Set(samples.map((sample) => fileIndex(sample.receiver))).size).toBeGreaterThan(1);
   for (const sample of samples) {
     const seen = `sender: ${sample.sender} / receiver: ${sample.receiver}`;
     const eta = etaMs(sample.sender);
     if (eta !== undefined) expect(eta, seen).toBeLessThanOrEqual(ETA_MAX_MS);
     expect(sample.sender, seen).not.toMatch(/\d+ h \d+ min left/);
-    // Read a moment later, the receiver is on the sender's file, or has just moved past it.
-    const senderFile = fileIndex(sample.sender) ?? 0;
-    const receiverFile = fileIndex(sample.receiver) ?? 0;
-    expect(receiverFile - senderFile, seen).toBeGreaterThanOrEqual(0);
-    expect(receiverFile - senderFile, seen).toBeLessThanOrEqual(1);
+    // At one moment, both screens are on the same file.
+    expect(fileIndex(sample.sender), seen).toBeDefined();
+    expect(fileIndex(sample.sender), seen).toBe(fileIndex(sample.receiver));
     // And the sender never shows a byte the receiver has not shown first.
     expect(batchBytes(sample.sender), seen).toBeLessThanOrEqual(batchBytes(sample.receiver));
   }
-  // Mostly the very same file: a moment between two reads is rarely a file's last report.
-  const equal = samples.filter((s) => fileIndex(s.sender) === fileIndex(s.receiver)).length;
-  expect(equal / samples.length).toBeGreaterThanOrEqual(0.8);
   await testInfo.attach('sender', { path: testInfo.outputPath('sender-progress.png') });
   await testInfo.attach('receiver', { path: testInfo.outputPath('receiver-progress.png') });
 });

@@ -64,6 +64,9 @@ appRulesContract('desktop controller', async (sessions) => {
       return call('startSend', { paths: [note], to: fingerprint });
     },
     pinOf: (request) => (request as DesktopStart).peer.expectPeer,
+
+    setDeviceAutoAccept: (fingerprint, autoAccept) =>
+      call('setDeviceAutoAccept', { fingerprint, autoAccept }),
     keepHistory: async (keep) => {
       const changed = await call('updateSettings', { keepHistory: keep });
       if (!changed.ok) throw new Error(changed.error.message);

@@ -132,6 +132,7 @@ export async function createDesktopController(
       remember: (fingerprint, name) => book.remember(fingerprint, name),
       rename: (fingerprint, name) => book.rename(fingerprint, name),
       forget: (fingerprint) => book.forget(fingerprint),
+      setAutoAccept: (fingerprint, autoAccept) => book.setAutoAccept(fingerprint, autoAccept),
     },
     notify: {
       transfer: (view) => emit('transferState', view),
@@ -299,7 +300,7 @@ export async function createDesktopController(
       if (autoAccept && device !== undefined && !device.autoAccept) {
         await requireConfirmed(autoAcceptQuestion(device.name, settings.get()));
       }
-      return valueOf(await core.changeDevices(() => book.setAutoAccept(fingerprint, autoAccept)));
+      return valueOf(await core.setDeviceAutoAccept(fingerprint, autoAccept));
     },
     clearHistory: async () => [...(await core.clearHistory())],
   };

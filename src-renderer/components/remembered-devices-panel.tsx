@@ -179,7 +179,9 @@ function DeviceRow({ device, onForgotten }: { device: RememberedDevice; onForgot
             Accept files from this device without asking
           </label>
           <p id={autoHintId} className="hint">
-            Its files then go straight to the download folder.
+            {backend.surface === 'browser'
+              ? 'Its files then go straight into the folder you chose on this page; until you choose one, you are asked.'
+              : 'Its files then go straight to the download folder.'}
           </p>
         </>
       )}

@@ -222,6 +222,29 @@ describe('the remembered devices in Settings', () => {
 });
 
 describe('the remembered devices in the web client', () => {
+  it('can be set to save without asking, into the folder chosen on the page only', async () => {
+    const backend = createScriptedBackend({
+      surface: 'browser',
+      capabilities: { settings: false, autoAcceptFromDevices: true },
+      snapshot: { devices: TWO_DEVICES },
+    });
+    const { user } = await renderApp(backend);
+    await user.click(
+      within(screen.getByTestId('web-devices')).getByText('Remembered devices', {
+        selector: 'summary',
+      }),
+    );
+    const box = within(device('Cy phone')).getByRole('checkbox', { name: AUTO });
+    expect(box.getAttribute('aria-describedby')).toBeTruthy();
+    expect(
+      within(device('Cy phone')).getByText(
+        'Its files then go straight into the folder you chose on this page; until you choose one, you are asked.',
+      ),
+    ).toBeTruthy();
+    await user.click(box);
+    expect(backend.callsOf('setDeviceAutoAccept')).toEqual([[CY_PRINT, true]]);
+  });
+
   it('are behind a disclosure, since the browser has no settings screen', async () => {
     const backend = createScriptedBackend({
       surface: 'browser',

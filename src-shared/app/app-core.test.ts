@@ -1,5 +1,5 @@
 import type { RememberedDevice } from '../devices/remembered-devices';
-import { forget, remember, rename } from '../devices/remembered-devices';
+import { forget, remember, rename, setAutoAccept } from '../devices/remembered-devices';
 import { addEntry, type HistoryEntry } from '../history/transfer-history';
 import type { DevicesView } from '../ipc/contract';
 import type { TransferView } from '../transfer/transfer-view';
@@ -39,6 +39,9 @@ appRulesContract('the core itself', (sessions) => {
       forget: async (fingerprint) => {
         remembered = forget(remembered, fingerprint);
       },
+      setAutoAccept: async (fingerprint, autoAccept) => {
+        remembered = setAutoAccept(remembered, fingerprint, autoAccept);
+      },
     },
     notify: {
       transfer: (view) => views.push(view),
@@ -65,6 +68,9 @@ appRulesContract('the core itself', (sessions) => {
       typeof request === 'object' && request !== null && 'to' in request
         ? (request.to as ExpectedPeer)
         : undefined,
+
+    setDeviceAutoAccept: (fingerprint, autoAccept) =>
+      core.setDeviceAutoAccept(fingerprint, autoAccept),
     keepHistory: async (keep) => {
       keeping = keep;
       await core.keepHistoryChanged(keep);

@@ -280,6 +280,14 @@ export class AppCore<Request> {
   }
 
   /**
+   * Turns a remembered device's quick save on or off; which offers it then takes unasked is
+   * `autoAccepts` (src-shared/devices/auto-accept.ts) plus the surface's own place to save.
+   */
+  setDeviceAutoAccept(fingerprint: string, autoAccept: boolean): Promise<IpcResult<DevicesView>> {
+    return this.changeDevices(() => this.#ports.devices.setAutoAccept(fingerprint, autoAccept));
+  }
+
+  /**
    * Applies a change to the device list, tells the screen, and answers with the new list; a
    * change the list cannot take is refused with ERR_DEVICE_LIST and its reason.
    */

@@ -9,7 +9,7 @@ const INSTEAD: Record<BrowserInstead, string> = {
   'no-lan-room': 'LAN rooms are hosted by the Ferry desktop app.',
   'downloads-only': 'The browser keeps received files in its downloads.',
   'always-asks':
-    'Only the Ferry desktop app accepts files without asking; the browser always asks.',
+    'This browser cannot save into a folder you choose, the only place it saves without asking.',
 };
 
 /** Which path the person did not choose, and what Ferry does only with chosen ones. */

@@ -59,6 +59,8 @@ export interface DeviceStore {
   remember(fingerprint: string, name: string): Promise<unknown>;
   rename(fingerprint: string, name: string): Promise<unknown>;
   forget(fingerprint: string): Promise<unknown>;
+  /** A remembered device's quick save, on or off (docs/protocol.md, "Remembered devices"). */
+  setAutoAccept(fingerprint: string, autoAccept: boolean): Promise<unknown>;
 }
 
 /** Where the core tells the screen what changed. */

@@ -27,6 +27,8 @@ export interface AppUnderTest {
   sendTo(fingerprint: string): Promise<IpcResult<null>>;
   /** The device a session's start request pins its send to, as this app's request carries it. */
   pinOf(request: unknown): ExpectedPeer | undefined;
+
+  setDeviceAutoAccept(fingerprint: string, autoAccept: boolean): Promise<IpcResult<DevicesView>>;
   /** The person's "Keep a history" setting. */
   keepHistory(keep: boolean): Promise<void>;
   /** Everything the screen was told, in order. */
@@ -393,6 +395,22 @@ export function appRulesContract(label: string, factory: AppFactory): void {
         expect(await app.forgetDevice(FINGERPRINT)).toMatchObject({
           ok: true,
           value: { remembered: [] },
+        });
+      });
+
+      it('sets a remembered device to save without asking, and back', async () => {
+        const { app } = await running(done(WORDS));
+        await app.rememberPeer('Laptop');
+        const on = await app.setDeviceAutoAccept(FINGERPRINT, true);
+        expect(on).toMatchObject({ ok: true, value: { remembered: [{ autoAccept: true }] } });
+        expect(lastOf(app.devices)).toEqual(on.ok ? on.value : undefined);
+        expect(await app.setDeviceAutoAccept(FINGERPRINT, false)).toMatchObject({
+          ok: true,
+          value: { remembered: [{ autoAccept: false }] },
+        });
+        expect(await app.setDeviceAutoAccept(fingerprintOf('01'), true)).toMatchObject({
+          ok: false,
+          error: { code: 'ERR_DEVICE_LIST' },
         });
       });
     });

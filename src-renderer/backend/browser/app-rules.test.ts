@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import { appRulesContract } from '../../../src-shared/app/app-rules.contract';
 import type { HistoryEntry } from '../../../src-shared/history/transfer-history';
 import type { TransferView } from '../../../src-shared/transfer/transfer-view';
@@ -6,7 +7,10 @@ import { createBrowserBackend } from './browser-backend';
 import type { BrowserStart } from './browser-sessions';
 
 // The application rules on the browser backend, asked the way the page asks it, with transfers
-// the suite drives by hand.
+// the suite drives by hand. The page can choose a folder, as Chromium's can, which its quick save
+// needs (quick-save.ts).
+vi.stubGlobal('showDirectoryPicker', () => Promise.reject(new Error('not asked in these tests')));
+
 appRulesContract('browser backend', async (sessions) => {
   const backend = createBrowserBackend(
     { origin: 'http://127.0.0.1:9', href: 'http://127.0.0.1:9/' },
@@ -35,6 +39,9 @@ appRulesContract('browser backend', async (sessions) => {
     forgetDevice: (fingerprint) => backend.forgetDevice(fingerprint),
     sendTo: (fingerprint) => backend.startSend([], fingerprint),
     pinOf: (request) => (request as BrowserStart & { kind: 'send' }).to,
+
+    setDeviceAutoAccept: (fingerprint, autoAccept) =>
+      backend.setDeviceAutoAccept(fingerprint, autoAccept),
     keepHistory: async (keep) => {
       const changed = await backend.updateSettings({ keepHistory: keep });
       if (!changed.ok) throw new Error(changed.error.message);

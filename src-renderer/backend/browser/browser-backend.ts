@@ -2,6 +2,7 @@ import {
   forget,
   remember as rememberDevice,
   rename,
+  setAutoAccept,
   type RememberedDevice,
 } from '../../../src-shared/devices/remembered-devices';
 import type { DeviceSetting } from '../../../src-shared/devices/peer-identity';
@@ -71,7 +72,7 @@ export function createBrowserBackend(
     reportStats: true,
     keepHistory: true,
     confirmWords: false,
-    // A page never accepts unasked (`autoAcceptFromDevices` is false): the cap is never used.
+    // A page has no Settings screen: its quick save keeps the default cap.
     autoAcceptMaxBytes: AUTO_ACCEPT_DEFAULT_MAX_BYTES,
     lanRoomHttps: false,
   };
@@ -162,6 +163,8 @@ export function createBrowserBackend(
         changeDevices((list) => rememberDevice(list, fingerprint, name, Date.now())),
       rename: (fingerprint, name) => changeDevices((list) => rename(list, fingerprint, name)),
       forget: (fingerprint) => changeDevices((list) => forget(list, fingerprint)),
+      setAutoAccept: (fingerprint, autoAccept) =>
+        changeDevices((list) => setAutoAccept(list, fingerprint, autoAccept)),
     },
     notify: {
       transfer: (transfer) => emit({ type: 'transfer', transfer }),
@@ -194,7 +197,8 @@ export function createBrowserBackend(
       defaultDestinationResumes: false,
       revealFiles: false,
       settings: false,
-      autoAcceptFromDevices: false,
+      // Quick save goes only into a chosen folder (quick-save.ts): none here, no quick save.
+      autoAcceptFromDevices: saving.canChooseFolder,
       plainHttpLimits: plainHttpLimits(pageAbilities()),
     },
     webClientUrl: page.href,
@@ -270,7 +274,12 @@ export function createBrowserBackend(
     rememberPeer: (name) => core.rememberPeer(name),
     renameDevice: (fingerprint, name) => core.renameDevice(fingerprint, name),
     forgetDevice: (fingerprint) => core.forgetDevice(fingerprint),
-    setDeviceAutoAccept: () => Promise.resolve(refused('ERR_NOT_IN_BROWSER', 'always-asks')),
+    // Unlike the desktop's main process, nothing here guards the page from itself: the person's
+    // tick is the whole decision, with no second question.
+    setDeviceAutoAccept: (fingerprint, autoAccept) =>
+      saving.canChooseFolder
+        ? core.setDeviceAutoAccept(fingerprint, autoAccept)
+        : Promise.resolve(refused('ERR_NOT_IN_BROWSER', 'always-asks')),
 
     clearHistory: async () => ok([...(await core.clearHistory())]),
   };

@@ -27,7 +27,7 @@ export interface BrowserSessionContext {
   signalingAddress(): Promise<string>;
   /** This page's name and the devices it remembers, once they are read. */
   devices(): Promise<DeviceSetting>;
-  settings(): { confirmWords: boolean; reportStats: boolean };
+  settings(): { confirmWords: boolean; reportStats: boolean; autoAcceptMaxBytes: number };
   saving: SaveChoice;
 }
 
@@ -38,7 +38,7 @@ export interface BrowserSessionContext {
 export function browserSessions(context: BrowserSessionContext): SessionStarter<BrowserStart> {
   return {
     async start(start, events) {
-      const { confirmWords, reportStats } = context.settings();
+      const { confirmWords, reportStats, autoAcceptMaxBytes } = context.settings();
       const common = {
         local: browserPeerVersion(),
         confirmWords,
@@ -55,6 +55,7 @@ export function browserSessions(context: BrowserSessionContext): SessionStarter<
           ...(start.key === undefined ? {} : { linkSecret: start.key }),
           saving: context.saving,
           reportStats,
+          autoAcceptMaxBytes,
         });
         return running(transfer);
       }

@@ -27,6 +27,7 @@ import type { SaveChoice } from './save-choice';
 import type { SaveTarget } from './save-target';
 import { WORDS_UNAVAILABLE, WordsQuestion } from '../../../src-shared/verify/confirm-words';
 import { pageHashing } from './worker-sha256';
+import { quickSaveTarget } from './quick-save';
 
 export interface ReceiveOptions {
   signalingAddress: string;
@@ -40,6 +41,8 @@ export interface ReceiveOptions {
   reportStats: boolean;
   /** This page's name and the devices it remembers, read afresh by every connection. */
   devices: DeviceSetting;
+  /** A remembered device's quick save takes batches of at most this many bytes (quick-save.ts). */
+  autoAcceptMaxBytes: number;
   /**
    * "Confirm the words": Accept counts only once the person said the words match, and a device
    * that cannot show words is declined.
@@ -133,6 +136,7 @@ export class ReceiveTransfer {
                               compared ? this.#ask(offer) : undefined,
                             )
                           : this.#ask(offer),
+                      withoutAsking: (offer) => this.#quickSave(offer),
                     }
                   : { ask: false, target: accepted },
               publish,
@@ -210,6 +214,19 @@ export class ReceiveTransfer {
       asked: () => this.#reshow(),
       refused: () => this.#options.warn(WORDS_UNAVAILABLE),
     });
+  }
+
+  /** The chosen folder, where the offer's device is set to save without asking. */
+  #quickSave(offer: OfferView): SaveTarget | undefined {
+    const { devices, autoAcceptMaxBytes, saving, warn } = this.#options;
+    const target = quickSaveTarget(offer, {
+      directory: devices.directory,
+      maxBytes: autoAcceptMaxBytes,
+      chosenFolder: () => saving.chosenFolder(),
+      warn,
+    });
+    this.#target = target;
+    return target;
   }
 
   #ask(offer: OfferView): Promise<SaveTarget | undefined> {

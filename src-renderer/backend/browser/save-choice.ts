@@ -65,6 +65,14 @@ export class SaveChoice {
     }
   }
 
+  /**
+   * The folder the person chose on this page, as a target for a quick save
+   * (quick-save.ts); undefined while none is chosen.
+   */
+  chosenFolder(): SaveTarget | undefined {
+    return this.#folder === undefined ? undefined : folderTarget(asFolder(this.#folder));
+  }
+
   /** The "Save to" of an offer before the person changes anything. */
   async defaultLabel(totalBytes: number): Promise<string> {
     return (await this.#downloads) ? DOWNLOADS : blobDownloadLabel(totalBytes, this.#plainHttp);
