@@ -9,8 +9,8 @@ import {
 import type { BackendResult } from '../backend/ferry-backend';
 import { succeeded } from '../stores/notice-store';
 import type { SendTarget } from '../stores/selection-store';
-import { useCopy } from './use-copy';
 import { useFerryStores } from '../stores/stores-context';
+import { CopyableText } from './copyable-text';
 import { FileTreeList } from './file-tree-list';
 
 /** "25 Nov 2026, 12:03" in the person's own way of writing dates. */
@@ -122,7 +122,7 @@ function HistoryRow({ entry }: { entry: HistoryEntry }) {
         {summary} · <time dateTime={new Date(entry.at).toISOString()}>{finishedAt(entry.at)}</time>
       </span>
       {entry.text !== undefined ? (
-        <HistoryText text={entry.text} />
+        <CopyableText text={entry.text} label="Text" />
       ) : (
         <>
           <FileTreeList
@@ -177,29 +177,6 @@ function HistoryRow({ entry }: { entry: HistoryEntry }) {
         </div>
       )}
     </li>
-  );
-}
-
-/** A text message the history keeps, as plain text with Copy (docs/protocol.md, "Text messages"). */
-function HistoryText({ text }: { text: string }) {
-  const { copied, copy } = useCopy(
-    text,
-    'Ferry could not copy the text; select it and copy it instead.',
-  );
-  return (
-    <>
-      <pre className="received-text" aria-label="Text" tabIndex={0}>
-        {text}
-      </pre>
-      <div className="actions">
-        <button type="button" className="button" onClick={copy}>
-          {copied ? 'Copied' : 'Copy'}
-        </button>
-        <span className="visually-hidden" role="status">
-          {copied ? 'The text is on the clipboard.' : ''}
-        </span>
-      </div>
-    </>
   );
 }
 

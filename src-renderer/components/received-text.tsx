@@ -6,23 +6,19 @@ import type { TransferView } from '../../src-shared/transfer/transfer-view';
 import { useFerryStores } from '../stores/stores-context';
 import { RememberDevice } from './remember-device';
 import { StepHeading } from './step-heading';
-import { useCopy } from './use-copy';
+import { CopyableText } from './copyable-text';
 
 type Done = Extract<TransferView, { phase: 'done' }>;
 
 /**
  * A text message that arrived (docs/protocol.md, "Text messages"), shown as plain text with a
  * Copy button; a short one comes here without a prompt before it (docs/architecture.md, "The
- * application core"), so this is where the person first hears of it. It is a text node, never markup: a link in it is shown, never made a link or opened.
+ * application core"), so this is where the person first hears of it.
  */
 export function ReceivedText({ view, text }: { view: Done; text: string }) {
   const { transfer } = useFerryStores();
   const dismiss = useStore(transfer, (state) => state.dismiss);
   const headingId = useId();
-  const { copied, copy } = useCopy(
-    text,
-    'Ferry could not copy the text; select it and copy it instead.',
-  );
 
   return (
     <section className="step" aria-labelledby={headingId} data-testid="transfer-done">
@@ -32,17 +28,7 @@ export function ReceivedText({ view, text }: { view: Done; text: string }) {
           `${textMessageWords(text)}${view.verified === true ? ', verified' : ''}, not saved`,
         )}
       </p>
-      <pre className="received-text" aria-label="Received text" tabIndex={0}>
-        {text}
-      </pre>
-      <div className="actions">
-        <button type="button" className="button" onClick={copy}>
-          {copied ? 'Copied' : 'Copy'}
-        </button>
-        <span className="visually-hidden" role="status">
-          {copied ? 'The text is on the clipboard.' : ''}
-        </span>
-      </div>
+      <CopyableText text={text} label="Received text" />
       {view.peer !== undefined && <RememberDevice key={view.peer.fingerprint} peer={view.peer} />}
       <div className="actions">
         <button type="button" className="button button--primary" onClick={() => void dismiss()}>
