@@ -75,8 +75,14 @@ describe('the history of the desktop app', () => {
       fileCount: 1,
       totalBytes: 'the contents of report.pdf'.length,
       files: [{ name: 'report.pdf', size: 'the contents of report.pdf'.length, savedPath: saved }],
-      // Who it was, as far as it told: its own name, and the program its release string names.
-      peer: { check: 'words', announcedName: 'Laptop', program: 'desktop' },
+      // Who it was, as far as it told: its own name, the program its release string names, and the
+      // certificate it was checked by (what Send again pins).
+      peer: {
+        check: 'words',
+        announcedName: 'Laptop',
+        program: 'desktop',
+        fingerprint: expect.stringMatching(/^sha-256 /) as string,
+      },
       folder: first.downloads,
     };
     expect(await historyOf(first)).toEqual([entry]);
