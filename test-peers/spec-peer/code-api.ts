@@ -36,14 +36,19 @@ async function requestJson(
   init: { method: string; headers?: Record<string, string>; body?: string },
 ): Promise<Record<string, unknown>> {
   const where = `${init.method} ${path}`;
+  const send = (): Promise<Response> =>
+    fetch(new URL(path, serverUrl), { ...init, signal: AbortSignal.timeout(CODE_REQUEST_MS) });
   let response: Response;
   try {
-    response = await fetch(new URL(path, serverUrl), {
-      ...init,
-      signal: AbortSignal.timeout(CODE_REQUEST_MS),
-    });
+    // Once more on a failure before any answer: fetch reuses a pooled keep-alive connection,
+    // which the server may close (its idle timeout) just as the request goes out on it.
+    response = await send().catch(send);
   } catch (error) {
-    throw failure(`${where} failed: ${error instanceof Error ? error.message : String(error)}`);
+    const cause =
+      error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
+    throw failure(
+      `${where} failed: ${error instanceof Error ? error.message : String(error)}${cause}`,
+    );
   }
   const text = await response.text();
   let body: unknown;
