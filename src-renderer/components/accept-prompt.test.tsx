@@ -53,6 +53,7 @@ describe('the accept prompt with a listed offer', () => {
     expect(within(thumbs).getByText('cache.db')).toBeTruthy();
     expect(list.classList.contains('file-list')).toBe(true);
     // Reached with Tab, so a keyboard can scroll it: after the heading, before any button.
+    await user.click(screen.getByRole('heading', { name: 'Incoming files' }));
     await user.tab();
     expect(document.activeElement).toBe(list);
   });

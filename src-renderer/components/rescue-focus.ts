@@ -7,13 +7,23 @@ export function focusWasLost(): boolean {
 }
 
 /**
- * Whether the person has used the page yet. Before that, the screen is what the page opened on:
- * focus stays at the top, so the tabs come first in order. A runtime that cannot tell counts as
- * used.
+ * Whether the person has used this document yet: pressed a key or a pointer in it. Before that,
+ * the screen is what the page opened on: focus stays at the top, so the tabs come first in order.
+ * The browser's own `navigator.userActivation.hasBeenActive` cannot tell: Chromium carries it over
+ * from the navigation that opened the page (typing its address counts), so it reads true on load.
  */
+let used = false;
+function noteUse(): void {
+  used = true;
+}
+if (typeof document !== 'undefined') {
+  for (const kind of ['pointerdown', 'keydown'] as const) {
+    document.addEventListener(kind, noteUse, { capture: true, once: true });
+  }
+}
+
 export function pageUsed(): boolean {
-  const activation = (navigator as { userActivation?: { hasBeenActive: boolean } }).userActivation;
-  return activation?.hasBeenActive ?? true;
+  return used;
 }
 
 /**
