@@ -8,6 +8,7 @@ export const EXIT = {
   declined: 3,
   incompatible: 4,
   unreachable: 5,
+  notOnline: 6,
   interrupted: 130,
 } as const;
 
