@@ -13,7 +13,13 @@ import type { DevicesAction, ServerChoice } from './parse-args';
 import { resolveServer } from './resolve-server';
 import { DEVICES_LOOK_MS } from '../../src-shared/nearby/nearby-limits';
 import type { PresenceEntry } from '../../src-shared/nearby/nearby-ports';
-import { lookFor, openPairRooms, openRoster, pairedDevices, type CommandServer } from './cli-nearby';
+import {
+  lookFor,
+  openPairRooms,
+  openRoster,
+  pairedDevices,
+  type CommandServer,
+} from './cli-nearby';
 import { rosterLabel } from './roster-names';
 
 export async function openCliInstallation(env: NodeJS.ProcessEnv): Promise<Installation> {
@@ -151,7 +157,8 @@ async function lookAround(installation: Installation, server: CommandServer): Pr
       rooms === undefined
         ? undefined
         : lookFor(
-            () => (paired.every((device) => rooms.online().has(device.fingerprint)) ? true : undefined),
+            () =>
+              paired.every((device) => rooms.online().has(device.fingerprint)) ? true : undefined,
             (changed) => rooms.onChange(changed),
             DEVICES_LOOK_MS,
             cancelled.signal,

@@ -1,9 +1,5 @@
 import type { RememberedDevice } from '../../src-shared/devices/remembered-devices';
-import type {
-  PairedDevice,
-  PairRooms,
-  PresenceSeat,
-} from '../../src-shared/nearby/nearby-ports';
+import type { PairedDevice, PairRooms, PresenceSeat } from '../../src-shared/nearby/nearby-ports';
 import { openNativePairRooms, openNativePresence } from '../engine';
 
 /** The remembered devices that agreed a pair secret with this one: those with a pair room. */
@@ -42,7 +38,9 @@ export function openRoster(
   cancelled: AbortSignal,
 ): Promise<PresenceSeat | undefined> {
   const open = openNativePresence(setup.serverUrl, {
-    ...(setup.serverCertificate === undefined ? {} : { serverCertificate: setup.serverCertificate }),
+    ...(setup.serverCertificate === undefined
+      ? {}
+      : { serverCertificate: setup.serverCertificate }),
   });
   return open({ name, kind: 'cli' }, cancelled);
 }

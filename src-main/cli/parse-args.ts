@@ -131,11 +131,7 @@ class UsageProblem extends Error {}
 /** Node's own reader, with its refusals turned into this command line's wording. */
 function readOptions<
   Options extends typeof SEND_OPTIONS | typeof RECEIVE_OPTIONS | typeof SERVER_OPTIONS,
->(
-  verb: string,
-  args: readonly string[],
-  options: Options,
-) {
+>(verb: string, args: readonly string[], options: Options) {
   try {
     return parseNodeArgs({ args: [...args], options, allowPositionals: true, strict: true });
   } catch (error) {

@@ -32,6 +32,9 @@ export function findInRoster(
   const mark = wanted.lastIndexOf('#');
   if (mark < 0) return [];
   const stem = cleanDeviceName(wanted.slice(0, mark))?.toLowerCase();
-  const id = wanted.slice(mark + 1).trim().toUpperCase();
+  const id = wanted
+    .slice(mark + 1)
+    .trim()
+    .toUpperCase();
   return devices.filter((device) => device.id === id && device.name.toLowerCase() === stem);
 }

@@ -47,8 +47,7 @@ export interface ReceiveChoices {
  * (docs/protocol.md, "Pair rooms" and "Presence"), pinned to the remembered device it came from.
  */
 export type ReceiveFrom =
-  | { code: string; key?: string }
-  | { roomId: string; sender: string; expectPeer?: ExpectedPeer };
+  { code: string; key?: string } | { roomId: string; sender: string; expectPeer?: ExpectedPeer };
 
 /** One receive as `ferry receive` runs it: the offer asked about, progress and outcome printed. */
 export function receiveOnce(

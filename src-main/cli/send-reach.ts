@@ -24,7 +24,9 @@ export async function reachByName(
   cancelled: AbortSignal,
 ): Promise<Reaching | DeviceProblem> {
   const remembered =
-    setup.installation === undefined ? undefined : findByName(setup.installation.book.list(), wanted);
+    setup.installation === undefined
+      ? undefined
+      : findByName(setup.installation.book.list(), wanted);
   const [paired] = pairedDevices(remembered === undefined ? [] : [remembered]);
   if (paired !== undefined) {
     const rooms = openPairRooms(setup, [paired]);
