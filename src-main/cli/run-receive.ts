@@ -68,7 +68,7 @@ export function receiveOnce(
     serverCertificate: setup.serverCertificate,
     ...('code' in from
       ? { code: from.code, ...(from.key === undefined ? {} : { linkSecret: from.key }) }
-      : { roomId: from.roomId }),
+      : { code: '', roomId: from.roomId }),
     destination,
     reportBytes: choices.report,
     ver,

@@ -5,6 +5,7 @@ import type {
 } from '../../src-shared/app/app-ports';
 import { autoAccepts } from '../../src-shared/devices/auto-accept';
 import type { DeviceDirectory } from '../../src-shared/devices/remembered-devices';
+import type { Reach } from '../../src-shared/nearby/nearby-ports';
 import type { PeerCheck, TransferView } from '../../src-shared/transfer/transfer-view';
 import { WORDS_UNAVAILABLE, WordsQuestion } from '../../src-shared/verify/confirm-words';
 import {
@@ -19,6 +20,11 @@ import {
 
 export interface ReceiveRequest {
   code: string;
+  /**
+   * An invitation to this room, received without a code (`code` empty; docs/protocol.md, "Pair
+   * rooms"); the inviting paired device goes in `peer.expectPeer`.
+   */
+  roomId?: string;
   /** The key of the receive link the code came with (docs/protocol.md, "Secret link"). */
   linkSecret?: string;
   destination: string;
@@ -34,11 +40,20 @@ export interface ReceiveRequest {
   confirmWords: boolean;
 }
 
-/** A transfer the desktop app asks the engine for. */
+/**
+ * A transfer the desktop app asks the engine for. `reach`: a send to one device without a code
+ * (docs/protocol.md, "Pair rooms", "Presence").
+ */
 export type DesktopStart =
-  | { kind: 'send'; paths: readonly string[]; peer: PeerOptions; confirmWords: boolean }
+  | {
+      kind: 'send';
+      paths: readonly string[];
+      peer: PeerOptions;
+      confirmWords: boolean;
+      reach?: Reach;
+    }
   /** A text message (docs/protocol.md, "Text messages"): nothing on disk is read. */
-  | { kind: 'text'; text: string; peer: PeerOptions; confirmWords: boolean }
+  | { kind: 'text'; text: string; peer: PeerOptions; confirmWords: boolean; reach?: Reach }
   | { kind: 'receive'; request: ReceiveRequest; peer: PeerOptions };
 
 /**
@@ -106,9 +121,19 @@ class EngineTransfer implements RunningTransfer {
   #begin(start: DesktopStart): Transfer {
     switch (start.kind) {
       case 'send':
-        return sendFiles({ ...start.peer, paths: start.paths, ...this.#senderConfirms(start) });
+        return sendFiles({
+          ...start.peer,
+          paths: start.paths,
+          ...this.#senderConfirms(start),
+          ...(start.reach === undefined ? {} : { reach: start.reach }),
+        });
       case 'text':
-        return sendText({ ...start.peer, text: start.text, ...this.#senderConfirms(start) });
+        return sendText({
+          ...start.peer,
+          text: start.text,
+          ...this.#senderConfirms(start),
+          ...(start.reach === undefined ? {} : { reach: start.reach }),
+        });
       case 'receive':
         return this.#receive(start.request, start.peer);
     }
@@ -118,6 +143,7 @@ class EngineTransfer implements RunningTransfer {
     return receiveFiles({
       ...peer,
       code: request.code,
+      ...(request.roomId === undefined ? {} : { roomId: request.roomId }),
       ...(request.linkSecret === undefined ? {} : { linkSecret: request.linkSecret }),
       destination: request.destination,
       reportBytes: request.reportBytes,

@@ -4,6 +4,7 @@ import type { DeviceSetting } from '../../../src-shared/devices/peer-identity';
 import { textMessageProblem } from '../../../src-shared/session/text-message';
 import type { IpcError } from '../../../src-shared/ipc/result';
 import type { ExpectedPeer } from '../../../src-shared/session/expected-peer';
+import type { Reach } from '../../../src-shared/nearby/nearby-ports';
 import type { SelectedItem } from '../ferry-backend';
 import { browserPeerVersion } from './peer-version';
 import { ReceiveTransfer } from './receive-transfer';
@@ -13,11 +14,18 @@ import type { SourceItem } from './source-files';
 
 /** A transfer the page asks for. */
 export type BrowserStart =
-  /** `to`: the only device that may receive the batch (docs/protocol.md, "Remembered devices"). */
-  | { kind: 'send'; items: readonly SelectedItem[]; to?: ExpectedPeer }
+  /**
+   * `to`: the only device that may receive the batch (docs/protocol.md, "Remembered devices").
+   * `reach`: sent to that one device without a code (docs/protocol.md, "Pair rooms", "Presence").
+   */
+  | { kind: 'send'; items: readonly SelectedItem[]; to?: ExpectedPeer; reach?: Reach }
   /** A text message (docs/protocol.md, "Text messages"). */
-  | { kind: 'text'; text: string }
-  | { kind: 'receive'; code: string; key?: string };
+  | { kind: 'text'; text: string; reach?: Reach }
+  /**
+   * `roomId`: an invitation, received without a code (`code` empty); `from`: the paired device
+   * that invited, the only one that may send.
+   */
+  | { kind: 'receive'; code: string; key?: string; roomId?: string; from?: ExpectedPeer };
 
 /** What the page's transfers need from the backend that starts them. */
 export interface BrowserSessionContext {
@@ -53,6 +61,8 @@ export function browserSessions(context: BrowserSessionContext): SessionStarter<
           code: start.code,
           devices,
           ...(start.key === undefined ? {} : { linkSecret: start.key }),
+          ...(start.roomId === undefined ? {} : { roomId: start.roomId }),
+          ...(start.from === undefined ? {} : { expectPeer: start.from }),
           saving: context.saving,
           reportStats,
           autoAcceptMaxBytes,
@@ -68,6 +78,7 @@ export function browserSessions(context: BrowserSessionContext): SessionStarter<
         signalingAddress: await context.signalingAddress(),
         devices,
         ...(start.kind === 'send' && start.to !== undefined ? { expectPeer: start.to } : {}),
+        ...(start.reach === undefined ? {} : { reach: start.reach }),
       });
       return running(transfer);
     },
