@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LanRoomView } from '../../src-shared/ipc/contract';
+import { openNativePresence } from '../engine';
 import { LanRoomHost } from './lan-room-host';
 
 let root: string;
@@ -67,6 +68,22 @@ describe("the desktop app's LAN room", () => {
       expect(await statusFor(view.url, own)).toBe(200);
       expect(await statusFor(view.url, `evil.example:${new URL(view.url).port}`)).toBe(421);
     } finally {
+      await room.set(false);
+    }
+  });
+
+  it('keeps a presence roster, so the devices that open it see each other', async () => {
+    const room = roomHost(() => false);
+    const view = onView(await room.set(true));
+    const open = openNativePresence(view.url);
+    const cancel = new AbortController();
+    try {
+      const laptop = await open({ name: 'laptop', kind: 'desktop' }, cancel.signal);
+      const cli = await open({ name: 'build box', kind: 'cli' }, cancel.signal);
+
+      expect(cli?.devices()).toEqual([{ id: laptop?.self, name: 'laptop', kind: 'desktop' }]);
+    } finally {
+      cancel.abort();
       await room.set(false);
     }
   });

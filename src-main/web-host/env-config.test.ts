@@ -10,6 +10,7 @@ describe('web-client host configuration from the environment', () => {
       SOCKET_URL: 'https://signal.example.org',
       COMMIT_SHA: 'b'.repeat(40),
       MAX_ACTIVE_CODES: '5',
+      PRESENCE: '1',
     };
     expect(webHostOptionsFromEnv(env).options).toEqual({
       port: 8080,
@@ -20,6 +21,7 @@ describe('web-client host configuration from the environment', () => {
     });
     expect(webHostOptionsFromEnv({ ...env, WITH_SIGNALING: '1' }).options.signaling).toMatchObject({
       maxActiveCodes: 5,
+      presence: true,
     });
   });
 

@@ -34,8 +34,9 @@ export interface PresencePorts {
  * Joins a server's presence roster over a socket the runtime opens (docs/protocol.md,
  * "Presence"), on every surface. Resolves with the seat once the server sends the roster, and
  * undefined when it answers `presence-join` with `error` (presence off, or not Ferry's server),
- * the socket fails, nothing comes within PRESENCE_JOIN_TIMEOUT_MS, or `cancelled` fires first.
- * `cancelled` firing later closes the seat.
+ * the socket fails, nothing comes within PRESENCE_JOIN_TIMEOUT_MS, or `cancelled` fires first;
+ * also, without opening anything, when nothing is left of the name once cleaned. `cancelled`
+ * firing later closes the seat. The adapter reports nothing from within `open` itself.
  */
 export function openPresenceSeat(
   ports: PresencePorts,
