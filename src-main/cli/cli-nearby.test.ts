@@ -21,6 +21,7 @@ let presence: RunningServer | undefined;
 let ana = { FERRY_HOME: '' };
 let bea = { FERRY_HOME: '' };
 let file = '';
+let other = '';
 
 function listen(env: { FERRY_HOME: string }, server: string, out: string, ...flags: string[]) {
   return startCli(
@@ -45,6 +46,8 @@ beforeAll(async () => {
   bea = { FERRY_HOME: await mkdtemp(join(rig.scratch.path, 'home-bea-')) };
   file = join(rig.scratch.path, 'nearby', 'note.txt');
   await writeTextFile(file, 'no code needed\n');
+  other = join(rig.scratch.path, 'nearby', 'other.txt');
+  await writeTextFile(other, 'and the listener goes on\n');
   // A link-verified transfer with --remember on both sides: the pair secret is agreed in it.
   const sender = startCli(
     ['send', '--server', rig.server.url, '--remember', 'Bea phone', file],
@@ -91,8 +94,9 @@ describe('remembered devices reach each other without a code', () => {
     expect(await sha256File(join(inbox, 'note.txt'))).toBe(await sha256File(file));
 
     // Still listening: a second send arrives too.
-    const second = await sendTo(ana, rig.server.url, 'Bea phone', file).exited;
+    const second = await sendTo(ana, rig.server.url, 'Bea phone', other).exited;
     expect(second.code, second.stderr).toBe(EXIT.ok);
+    expect(await sha256File(join(inbox, 'other.txt'))).toBe(await sha256File(other));
     const ended = await stop(listener);
     expect(ended.code, ended.stderr).toBe(EXIT.ok);
     expect(ended.stdout).toContain('Invitation from “Ana laptop”.');
@@ -100,7 +104,7 @@ describe('remembered devices reach each other without a code', () => {
     expect(ended.stdout).toContain(
       'Verify: Remembered device “Ana laptop” — verified automatically',
     );
-    expect((await filesUnder(inbox)).sort()).toEqual(['note (1).txt', 'note.txt']);
+    expect((await filesUnder(inbox)).sort()).toEqual(['note.txt', 'other.txt']);
   });
 
   it('a third installation that learns the pair secret is refused before any file byte', async () => {
@@ -124,9 +128,12 @@ describe('remembered devices reach each other without a code', () => {
       remedySurface: 'cli',
       reach: { name: 'Bea phone', deliver: (roomId) => rooms.invite(beaEntry.fingerprint, roomId) },
     });
-    const outcome = await stranger.finished;
-    rooms.close();
+    const phases: string[] = [];
+    for await (const state of stranger) phases.push(state.phase);
+    const outcome = await stranger.finished.finally(() => rooms.close());
     expect(outcome.phase).toBe('failed');
+    // Refused by the pin before the offer was answered: not one file byte left the stranger.
+    expect(phases).not.toContain('transferring');
     await listener.line(/^Waiting for devices again\.$/);
     const ended = await stop(listener);
     expect(ended.code).toBe(EXIT.ok);
