@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
 import { asSentence } from '../../src-shared/format/as-sentence';
 import { useFerryStores } from '../stores/stores-context';
@@ -17,16 +17,12 @@ export function OwnDeviceName({ ownName }: { ownName: string }) {
   const hintId = useId();
   const errorId = useId();
 
-  // A name changed elsewhere (another window, another tab) shows here.
-  useEffect(() => setDraft(ownName), [ownName]);
-
   async function save(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
     setPending(true);
     const result = await renameSelf(draft);
     setPending(false);
     setError(result.ok ? undefined : asSentence(result.error.message));
-    if (result.ok) setDraft(result.value.ownName);
   }
 
   return (

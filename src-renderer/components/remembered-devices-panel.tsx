@@ -38,7 +38,8 @@ export function RememberedDevicesPanel({ title = true }: { title?: boolean }) {
           Remembered devices
         </h3>
       )}
-      <OwnDeviceName ownName={current.ownName} />
+      {/* Keyed by the name: one changed elsewhere (another window or tab) starts a fresh draft. */}
+      <OwnDeviceName key={current.ownName} ownName={current.ownName} />
       {list.length === 0 ? (
         <p className="hint">
           No devices yet. When a transfer is verified, you can remember the other device on its last
