@@ -29,10 +29,16 @@ export interface DeviceProblem {
  */
 export function devicePeerOptions(
   installation: Installation,
-  command: { only?: string; remember?: string },
+  command: { only?: string; remember?: string; name?: string },
 ): Pick<PeerOptions, 'identity' | 'expectPeer'> | DeviceProblem {
   const devices = installation.book.list();
-  const identity = { pemFile: installation.identity.pemFile, devices: installation.setting };
+  // `--name` names this device for this transfer; else the computer's name (docs/protocol.md,
+  // "The name shown").
+  const setting = {
+    ...installation.setting,
+    ownName: command.name ?? installation.setting.ownName,
+  };
+  const identity = { pemFile: installation.identity.pemFile, devices: setting };
   if (command.remember !== undefined) {
     const holder = findByName(devices, command.remember);
     if (holder !== undefined) {
@@ -143,7 +149,7 @@ export interface TransferDevices {
  * certificate, unless the command names devices (`--remember`, `--to`, `--from`).
  */
 export async function transferDevices(
-  command: { only?: string; remember?: string },
+  command: { only?: string; remember?: string; name?: string },
   io: CliIo,
   env: NodeJS.ProcessEnv,
 ): Promise<TransferDevices | DeviceProblem> {
@@ -174,7 +180,7 @@ export interface TransferSetup extends TransferDevices {
  * saying on standard error why it cannot start.
  */
 export async function setUpTransfer(
-  command: { only?: string; remember?: string; server: ServerChoice },
+  command: { only?: string; remember?: string; name?: string; server: ServerChoice },
   io: CliIo,
   env: NodeJS.ProcessEnv,
 ): Promise<TransferSetup | ExitCode> {

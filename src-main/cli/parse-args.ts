@@ -21,6 +21,8 @@ interface TransferCommand {
   remember?: string;
   /** Only this remembered device may be on the other end (`--to` / `--from`). */
   only?: string;
+  /** This device's name for this transfer (`--name`), instead of the computer's. */
+  name?: string;
 }
 
 export type DevicesAction =
@@ -58,6 +60,7 @@ const SHARED_OPTIONS = {
   lan: { type: 'boolean' },
   verify: { type: 'boolean' },
   remember: { type: 'string' },
+  name: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -84,6 +87,7 @@ const VALUE_PROBLEMS: Record<string, string> = {
   out: '--out needs a folder',
   key: '--key needs the 22-character key of a Ferry link',
   remember: '--remember needs a name for the other device',
+  name: '--name needs a name for this device',
   to: '--to needs the name of a remembered device',
   from: '--from needs the name of a remembered device',
   text: '--text needs the text to send, or - to read it from standard input',
@@ -168,10 +172,12 @@ function readCommand(argv: readonly string[], env: NodeJS.ProcessEnv, cwd: strin
   }
   if (values.lan === true) server = { kind: 'lan' };
   const remember = deviceName(values.remember, 'remember');
+  const name = deviceName(values.name, 'name');
   const shared: TransferCommand = {
     server,
     verify: values.verify === true,
     ...(remember === undefined ? {} : { remember }),
+    ...(name === undefined ? {} : { name }),
   };
 
   if (verb === 'send') {
