@@ -37,6 +37,10 @@ const AGENTS: readonly (readonly [string, string])[] = [
     'Samsung Internet on Android',
   ],
   [
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.6778.33 Safari/537.36',
+    'Chrome on Linux',
+  ],
+  [
     'Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
     'Chrome on ChromeOS',
   ],

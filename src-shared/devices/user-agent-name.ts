@@ -10,7 +10,7 @@ const BROWSERS: readonly (readonly [RegExp, string])[] = [
   [/\b(?:OPR|Opera)\//, 'Opera'],
   [/\bSamsungBrowser\//, 'Samsung Internet'],
   [/\b(?:Firefox|FxiOS)\//, 'Firefox'],
-  [/\b(?:Chrome|Chromium|CriOS)\//, 'Chrome'],
+  [/(?:\b|Headless)(?:Chrome|Chromium|CriOS)\//, 'Chrome'],
   [/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
 ];
 
