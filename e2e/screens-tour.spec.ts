@@ -91,7 +91,7 @@ test.describe('the desktop app, through the bridge', () => {
       ask: true,
     });
     await receiver.offered();
-    await expect(page.getByRole('heading', { name: 'Waiting for the other person' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^Waiting for .+ to accept$/ })).toBeVisible();
     await look(page, testInfo, { name: 'waiting-for-acceptance' });
     receiver.answer(false);
     const declined = page.getByRole('region', { name: 'Declined by the other person' });

@@ -31,7 +31,7 @@ test('browser → CLI: the waiting browser and the asking CLI show the same word
 
   const shown = await wordsOn(sender);
   await expect(
-    sender.page.getByRole('heading', { name: 'Waiting for the other person' }),
+    sender.page.getByRole('heading', { name: /^Waiting for .+ to accept$/ }),
   ).toBeVisible();
   await sender.page.screenshot({ path: 'reports/screenshots/verification-words-sender.png' });
   receiving.answer(true);

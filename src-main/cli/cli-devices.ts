@@ -39,10 +39,16 @@ export interface DeviceProblem {
  */
 export function devicePeerOptions(
   installation: Installation,
-  command: { only?: string; remember?: string },
+  command: { only?: string; remember?: string; name?: string },
 ): Pick<PeerOptions, 'identity' | 'expectPeer'> | DeviceProblem {
   const devices = installation.book.list();
-  const identity = { pemFile: installation.identity.pemFile, devices: installation.setting };
+  // `--name` names this device for this transfer; else the computer's name (docs/protocol.md,
+  // "The name shown").
+  const setting = {
+    ...installation.setting,
+    ownName: command.name ?? installation.setting.ownName,
+  };
+  const identity = { pemFile: installation.identity.pemFile, devices: setting };
   if (command.remember !== undefined) {
     const holder = findByName(devices, command.remember);
     if (holder !== undefined) {
@@ -109,7 +115,7 @@ export async function runDevices(
       return EXIT.ok;
     }
     const pinned = action.server.kind === 'url' ? action.server.certificate : undefined;
-    const seen = await lookAround(installation, {
+    const seen = await lookAround(installation, action.name ?? installation.setting.ownName, {
       serverUrl: server,
       ...(pinned === undefined ? {} : { serverCertificate: pinned }),
     });
@@ -147,13 +153,17 @@ interface SeenOnline {
  * Looks in the pair rooms of the paired devices for DEVICES_LOOK_MS at most (less once all are
  * online), and on the roster when the server keeps one; this program is listed there meanwhile.
  */
-async function lookAround(installation: Installation, server: CommandServer): Promise<SeenOnline> {
+async function lookAround(
+  installation: Installation,
+  ownName: string,
+  server: CommandServer,
+): Promise<SeenOnline> {
   const paired = pairedDevices(installation.book.list());
   const cancelled = new AbortController();
   const rooms = paired.length === 0 ? undefined : openPairRooms(server, paired);
   try {
     const [seat] = await Promise.all([
-      openRoster(server, installation.setting.ownName, cancelled.signal),
+      openRoster(server, ownName, cancelled.signal),
       rooms === undefined
         ? undefined
         : lookFor(
@@ -216,7 +226,7 @@ export interface TransferDevices {
  * certificate, unless the command names devices (`--remember`, `--to`, `--from`).
  */
 export async function transferDevices(
-  command: { only?: string; remember?: string },
+  command: { only?: string; remember?: string; name?: string },
   io: CliIo,
   env: NodeJS.ProcessEnv,
 ): Promise<TransferDevices | DeviceProblem> {
@@ -235,6 +245,11 @@ export async function transferDevices(
   return 'problem' in options ? options : { installation, options };
 }
 
+/** The name this device goes by in a transfer command: `--name`, else the installation's. */
+export function ownNameOf(setup: TransferDevices): string {
+  return setup.options.identity?.devices.ownName ?? defaultDeviceName();
+}
+
 /** What both transfer commands set up before anything connects. */
 export interface TransferSetup extends TransferDevices {
   serverUrl: string;
@@ -247,7 +262,7 @@ export interface TransferSetup extends TransferDevices {
  * saying on standard error why it cannot start.
  */
 export async function setUpTransfer(
-  command: { only?: string; remember?: string; server: ServerChoice },
+  command: { only?: string; remember?: string; name?: string; server: ServerChoice },
   io: CliIo,
   env: NodeJS.ProcessEnv,
 ): Promise<TransferSetup | ExitCode> {

@@ -119,7 +119,7 @@ describe('remembered devices reach each other without a code', () => {
     const [beaEntry] = stored;
     if (beaEntry?.pairSecret === undefined) throw new Error('Ana kept no pair secret for Bea');
     // The stranger holds the secret (so its room id and a valid invitation), not Ana's certificate.
-    const rooms = openNativePairRooms({ serverUrl: rig.server.url }, [
+    const rooms = openNativePairRooms({ serverUrl: rig.server.url, remedySurface: 'cli' }, [
       { fingerprint: beaEntry.fingerprint, name: beaEntry.name, pairSecret: beaEntry.pairSecret },
     ]);
     const stranger = sendFiles({

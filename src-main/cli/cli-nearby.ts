@@ -19,6 +19,7 @@ export interface CommandServer {
 export function openPairRooms(setup: CommandServer, devices: readonly PairedDevice[]): PairRooms {
   return openNativePairRooms(
     {
+      remedySurface: 'cli',
       serverUrl: setup.serverUrl,
       ...(setup.serverCertificate === undefined
         ? {}

@@ -38,7 +38,9 @@ describe('the command-line receiver asked about a batch a Ferry sender listed', 
     const stdout = received.stdout;
     const offer = stdout.slice(stdout.indexOf('Incoming:'), stdout.indexOf('Save to'));
     expect(offer.split('\n')).toEqual([
-      expect.stringMatching(/^Incoming: 3 files, 19 B in all \(sender runs Ferry [^)]+\):$/),
+      expect.stringMatching(
+        /^Incoming: 3 files, 19 B in all, from [^(]+ \(sender runs Ferry [^)]+\):$/,
+      ),
       '  kit/.config/settings.json (3 B) [hidden]',
       '  kit/install.jar (8 B) [executable]',
       '  kit/readme.txt (8 B)',

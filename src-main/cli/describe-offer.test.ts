@@ -17,7 +17,7 @@ describe('the receiver is shown what the protocol has announced', () => {
         senderVersion: '0.1.0',
       }),
     ).toBe(
-      'Incoming: 3 files, 67.1 MB in all, starting with "photos/a.jpg" (sender runs Ferry 0.1.0).\n' +
+      'Incoming: 3 files, 67.1 MB in all, starting with "photos/a.jpg", from a device that gave no name (sender runs Ferry 0.1.0).\n' +
         'Only the first name is known: the sender did not list its files.',
     );
   });
@@ -30,7 +30,19 @@ describe('the receiver is shown what the protocol has announced', () => {
         fileCount: 1,
         totalBytes: 2048,
       }),
-    ).toBe('Incoming: 1 file, 2.0 kB in all, "report.pdf".');
+    ).toBe('Incoming: 1 file, 2.0 kB in all, "report.pdf", from a device that gave no name.');
+  });
+
+  it('names the sender by the name it gave, or by the one it is remembered by', () => {
+    const offer = { firstFileName: 'a.txt', fileCount: 1, totalBytes: 5 };
+    const words = { kind: 'words', words: 'acid otter plank' } as const;
+    expect(describeOffer({ ...offer, peerCheck: words, announcedName: 'Ana’s laptop' })).toBe(
+      'Incoming: 1 file, 5 B in all, "a.txt", from Ana’s laptop.',
+    );
+    const remembered = { kind: 'device', name: 'Bea', fingerprint: 'sha-256 AA' } as const;
+    expect(describeOffer({ ...offer, peerCheck: remembered, announcedName: 'Mallory' })).toBe(
+      'Incoming: 1 file, 5 B in all, "a.txt", from Bea.',
+    );
   });
 
   it('then asks about the destination, no by default', () => {
@@ -58,7 +70,7 @@ describe('an offer whose sender listed its files', () => {
       }),
     ).toBe(
       [
-        'Incoming: 3 files, 3.6 kB in all:',
+        'Incoming: 3 files, 3.6 kB in all, from a device that gave no name:',
         '  notes.txt (1.2 kB)',
         '  .ssh/authorized_keys (400 B) [hidden]',
         '  invoice.pdf.exe (2.0 kB) [executable]',
@@ -99,7 +111,7 @@ describe('an offer whose sender listed its files', () => {
         files,
       }).split('\n'),
     ).toEqual([
-      'Incoming: 4 files, 4 B in all:',
+      'Incoming: 4 files, 4 B in all, from a device that gave no name:',
       '  a.txt (1 B)',
       '  and 3 files the sender did not list',
     ]);
@@ -115,6 +127,8 @@ describe('an offer whose sender listed its files', () => {
         totalBytes: 5,
         files,
       }),
-    ).toBe('Incoming: 1 file, 5 B in all, "run.command" [executable].');
+    ).toBe(
+      'Incoming: 1 file, 5 B in all, "run.command" [executable], from a device that gave no name.',
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { fromWords, shownPeerName } from '../../src-shared/devices/device-name-words';
 import { formatBytes } from '../../src-shared/format/format-bytes';
 import { flagCounts, offerFileFlags } from '../../src-shared/transfer/offer-files';
 import {
@@ -14,7 +15,11 @@ import {
  */
 export function describeOffer(offer: OfferView): string {
   const files = offer.fileCount === 1 ? '1 file' : `${offer.fileCount} files`;
-  const from = offer.senderVersion ? ` (sender runs Ferry ${offer.senderVersion})` : '';
+  // Who sends, as the prompt's first line names it (docs/protocol.md, "The name shown"), then
+  // the release it runs.
+  const sender = shownPeerName({ check: offer.peerCheck, announcedName: offer.announcedName });
+  const version = offer.senderVersion ? ` (sender runs Ferry ${offer.senderVersion})` : '';
+  const from = `, ${fromWords(sender)}${version}`;
   const listed = offer.files;
   if (offer.textMessage === true) {
     return `Incoming: a text message, ${formatBytes(offer.totalBytes)}${from}.`;

@@ -4,16 +4,17 @@ export const HELP_TEXT = `Ferry: send files and folders straight to another devi
 
 Usage:
   ferry send [--server URL [--server-certificate SHA256] | --lan] [--verify]
-             [--remember NAME] [--to NAME [--code]] PATH...
+             [--name NAME] [--remember NAME] [--to NAME [--code]] PATH...
   ferry send [--server URL [--server-certificate SHA256] | --lan] [--verify]
-             [--remember NAME] [--to NAME [--code]] --text TEXT|-
+             [--name NAME] [--remember NAME] [--to NAME [--code]] --text TEXT|-
   ferry receive [--server URL [--server-certificate SHA256] | --lan] [--out DIR]
-                [--yes] [--no-report] [--verify]
+                [--yes] [--no-report] [--verify] [--name NAME]
                 [--remember NAME] [--from NAME] [--key=KEY] CODE|LINK
   ferry receive --listen [--server URL [--server-certificate SHA256] | --lan]
-                [--out DIR] [--yes] [--no-report] [--verify]
+                [--out DIR] [--yes] [--no-report] [--verify] [--name NAME]
   ferry receive --server URL [--server-certificate SHA256] | --lan [--out DIR] ...
   ferry devices [list] [--server URL [--server-certificate SHA256] | --lan]
+                [--name NAME]
   ferry devices rename NAME NEW-NAME | forget NAME
   ferry --help | --version
 
@@ -58,6 +59,8 @@ Options:
                  code was typed
   --verify       Ask "Do the words match on the other device?" before any file data
                  moves; no (or a device that cannot show words) stops the transfer
+  --name NAME    This device's name, shown to the other device ("From NAME");
+                 by default the computer's name
   --remember NAME  Once the transfer is done, remember the other device as NAME; asks
                  to confirm the words first (unless the secret link matched). Next
                  time it shows as "Remembered device “NAME”", verified automatically

@@ -21,11 +21,13 @@ interface TransferCommand {
   remember?: string;
   /** Only this remembered device may be on the other end (`--to` / `--from`). */
   only?: string;
+  /** This device's name for this transfer (`--name`), instead of the computer's. */
+  name?: string;
 }
 
 export type DevicesAction =
   /** Whether each paired device is online, and who is in the room, are looked up on `server`. */
-  | { kind: 'list'; server: ServerChoice }
+  | { kind: 'list'; server: ServerChoice; name?: string }
   | { kind: 'rename'; name: string; newName: string }
   | { kind: 'forget'; name: string };
 
@@ -65,6 +67,8 @@ export type Command =
       report: boolean;
       verify: boolean;
       once: boolean;
+      /** This device's name on the roster and to the sender (`--name`). */
+      name?: string;
     }
   | { kind: 'devices'; action: DevicesAction };
 
@@ -78,13 +82,15 @@ const SHARED_OPTIONS = {
   lan: { type: 'boolean' },
   verify: { type: 'boolean' },
   remember: { type: 'string' },
+  name: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-const SERVER_OPTIONS = {
+const DEVICES_LIST_OPTIONS = {
   server: { type: 'string' },
   'server-certificate': { type: 'string' },
   lan: { type: 'boolean' },
+  name: { type: 'string' },
 } as const;
 
 const SEND_OPTIONS = {
@@ -112,6 +118,7 @@ const VALUE_PROBLEMS: Record<string, string> = {
   out: '--out needs a folder',
   key: '--key needs the 22-character key of a Ferry link',
   remember: '--remember needs a name for the other device',
+  name: '--name needs a name for this device',
   to: '--to needs the name of a remembered device, or of one in the room',
   from: '--from needs the name of a remembered device',
   text: '--text needs the text to send, or - to read it from standard input',
@@ -130,7 +137,7 @@ class UsageProblem extends Error {}
 
 /** Node's own reader, with its refusals turned into this command line's wording. */
 function readOptions<
-  Options extends typeof SEND_OPTIONS | typeof RECEIVE_OPTIONS | typeof SERVER_OPTIONS,
+  Options extends typeof SEND_OPTIONS | typeof RECEIVE_OPTIONS | typeof DEVICES_LIST_OPTIONS,
 >(verb: string, args: readonly string[], options: Options) {
   try {
     return parseNodeArgs({ args: [...args], options, allowPositionals: true, strict: true });
@@ -202,10 +209,12 @@ function readCommand(argv: readonly string[], env: NodeJS.ProcessEnv, cwd: strin
 
   const server = readServer(values, env);
   const remember = deviceName(values.remember, 'remember');
+  const name = deviceName(values.name, 'name');
   const shared: TransferCommand = {
     server,
     verify: values.verify === true,
     ...(remember === undefined ? {} : { remember }),
+    ...(name === undefined ? {} : { name }),
   };
 
   if (verb === 'send') {
@@ -260,6 +269,7 @@ function readCommand(argv: readonly string[], env: NodeJS.ProcessEnv, cwd: strin
       report: receiveValues['no-report'] !== true,
       verify: shared.verify,
       once: receiveValues.listen !== true,
+      ...(name === undefined ? {} : { name }),
     };
   }
   const only = deviceName(receiveValues.from, 'from');
@@ -300,9 +310,17 @@ function readDevices(args: readonly string[], env: NodeJS.ProcessEnv): Command {
   if (action === '--help' || action === '-h') return { kind: 'help' };
   if (action === undefined || action === 'list' || action.startsWith('--')) {
     const listArgs = action === 'list' ? names : args;
-    const { values, positionals } = readOptions('devices', listArgs, SERVER_OPTIONS);
+    const { values, positionals } = readOptions('devices', listArgs, DEVICES_LIST_OPTIONS);
     if (positionals.length > 0) throw new UsageProblem('devices list takes no names');
-    return { kind: 'devices', action: { kind: 'list', server: readServer(values, env) } };
+    const name = deviceName(values.name, 'name');
+    return {
+      kind: 'devices',
+      action: {
+        kind: 'list',
+        server: readServer(values, env),
+        ...(name === undefined ? {} : { name }),
+      },
+    };
   }
   if (action === 'rename' && names.length === 2) {
     const [name, newName] = names;

@@ -8,7 +8,13 @@ import { LISTEN_DEVICES_REREAD_MS, ROSTER_REJOIN_MS } from '../../src-shared/nea
 import { ferryDataFolder } from '../devices/data-folder';
 import { openDeviceBook } from '../devices/device-book';
 import type { CliIo } from './cli-io';
-import { openCliInstallation, setUpTransfer, type TransferSetup } from './cli-devices';
+import {
+  devicePeerOptions,
+  openCliInstallation,
+  ownNameOf,
+  setUpTransfer,
+  type TransferSetup,
+} from './cli-devices';
 import { openPairRooms, openRoster, pairedDevices } from './cli-nearby';
 import { EXIT, type ExitCode } from './exit-codes';
 import type { Command } from './parse-args';
@@ -59,7 +65,7 @@ class Listener {
     private readonly stopped: AbortSignal,
   ) {
     this.paired = pairedDevices(setup.installation?.book.list() ?? []);
-    this.name = setup.installation?.setting.ownName ?? 'Ferry';
+    this.name = ownNameOf(setup);
     stopped.addEventListener('abort', () => this.done.abort(), { once: true });
   }
 
@@ -183,16 +189,12 @@ class Listener {
           return;
         }
       }
+      const options =
+        installation === undefined ? undefined : devicePeerOptions(installation, this.command);
       const setup: TransferSetup =
-        installation === undefined
+        options === undefined || 'problem' in options
           ? this.setup
-          : {
-              ...this.setup,
-              installation,
-              options: {
-                identity: { pemFile: installation.identity.pemFile, devices: installation.setting },
-              },
-            };
+          : { ...this.setup, installation, options };
       const exit = await receiveOnce(this.command, from, setup, io, this.ver);
       if (this.command.once || this.stopped.aborted) {
         this.exit = exit;

@@ -1,3 +1,4 @@
+import { connectedLine, shownPeerName } from '../../src-shared/devices/device-name-words';
 import { formatBytes } from '../../src-shared/format/format-bytes';
 import {
   connectingStageLabel,
@@ -121,10 +122,16 @@ async function send(
         );
         break;
       case 'waiting-for-acceptance':
-        // Published again once the words are known, before the first byte of file data.
+        // Published again once the receiver's name and the words are known, before the first
+        // byte of file data: the receiver is named once, with its check.
         if (state.peerCheck === undefined) {
-          display.line('Connected; waiting for the receiver to accept...');
-        } else printVerify(state.peerCheck);
+          if (state.announcedName === undefined) {
+            display.line('Connected; waiting for the receiver to accept...');
+          }
+        } else {
+          display.line(connectedLine(shownPeerName(state)));
+          printVerify(state.peerCheck);
+        }
         break;
       case 'reconnecting':
         display.line(

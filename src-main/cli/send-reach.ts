@@ -1,7 +1,7 @@
 import { findByName } from '../../src-shared/devices/remembered-devices';
 import { SEND_TO_LOOK_MS } from '../../src-shared/nearby/nearby-limits';
 import type { Reach } from '../../src-shared/nearby/nearby-ports';
-import type { DeviceProblem, TransferSetup } from './cli-devices';
+import { ownNameOf, type DeviceProblem, type TransferSetup } from './cli-devices';
 import { lookFor, openPairRooms, openRoster, pairedDevices } from './cli-nearby';
 import { EXIT } from './exit-codes';
 import { findInRoster, rosterHandle } from './roster-names';
@@ -49,8 +49,7 @@ export async function reachByName(
       close: () => rooms.close(),
     };
   }
-  const ownName = setup.installation?.setting.ownName ?? 'Ferry';
-  const seat = await openRoster(setup, ownName, cancelled);
+  const seat = await openRoster(setup, ownNameOf(setup), cancelled);
   if (seat === undefined) {
     return notOnline(
       remembered === undefined

@@ -58,6 +58,7 @@ appRulesContract('desktop controller', async (sessions) => {
     answerWords: (match) => call('answerWords', { match }),
     rememberPeer: (name) => call('rememberPeer', { name }),
     renameDevice: (fingerprint, name) => call('renameDevice', { fingerprint, name }),
+    renameSelf: (name) => call('renameSelf', { name }),
     forgetDevice: (fingerprint) => call('forgetDevice', { fingerprint }),
     sendTo: async (fingerprint) => {
       await call('pickFiles', {});

@@ -114,6 +114,9 @@ export async function createDesktopController(
   // The same certificate on every connection, so remembered devices know this one again.
   const installation = await openInstallation(options.userDataDir, defaultDeviceName());
   const { book } = installation;
+  // The name the person gave this computer in Settings, else its own (docs/protocol.md, "The name
+  // shown"); each transfer announces it as it is when the transfer starts.
+  const ownName = (): string => settings.get().deviceName ?? installation.setting.ownName;
   const history = await openHistoryBook(options.userDataDir);
   // The rules of the transfer on screen live in the core; this controller only translates
   // (docs/architecture.md, "The application core").
@@ -127,7 +130,8 @@ export async function createDesktopController(
       newId: () => randomUUID(),
     },
     devices: {
-      ownName: () => installation.setting.ownName,
+      ownName,
+      setOwnName: (name) => settings.update({ deviceName: name }),
       list: () => book.list(),
       remember: (fingerprint, name, pairSecret) => book.remember(fingerprint, name, pairSecret),
       rename: (fingerprint, name) => book.rename(fingerprint, name),
@@ -200,7 +204,10 @@ export async function createDesktopController(
       ver: options.version,
       remedySurface: 'desktop',
       timeouts: options.timeouts,
-      identity: { pemFile: installation.identity.pemFile, devices: installation.setting },
+      identity: {
+        pemFile: installation.identity.pemFile,
+        devices: { ...installation.setting, ownName: ownName() },
+      },
     };
   };
 
@@ -292,6 +299,7 @@ export async function createDesktopController(
     },
     // Which device comes from main's own view of the transfer, never from the window.
     rememberPeer: async ({ name }) => valueOf(await core.rememberPeer(name)),
+    renameSelf: async ({ name }) => valueOf(await core.renameSelf(name)),
     renameDevice: async ({ fingerprint, name }) =>
       valueOf(await core.renameDevice(fingerprint, name)),
     forgetDevice: async ({ fingerprint }) => valueOf(await core.forgetDevice(fingerprint)),

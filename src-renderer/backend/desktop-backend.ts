@@ -173,6 +173,7 @@ export function createDesktopBackend(bridge: FerryBridge): FerryBackend {
     // Main picks the device from the finished transfer it ran: the window names it, nothing more.
     rememberPeer: (name) => request('rememberPeer', { name }),
     renameDevice: (fingerprint, name) => request('renameDevice', { fingerprint, name }),
+    renameSelf: (name) => request('renameSelf', { name }),
     forgetDevice: (fingerprint) => request('forgetDevice', { fingerprint }),
     setDeviceAutoAccept: (fingerprint, autoAccept) =>
       request('setDeviceAutoAccept', { fingerprint, autoAccept }),

@@ -161,6 +161,8 @@ export interface FerryBackend {
    */
   rememberPeer(name: string): Promise<BackendResult<DevicesView>>;
   renameDevice(fingerprint: string, name: string): Promise<BackendResult<DevicesView>>;
+  /** This device's own name, announced from the next transfer on. */
+  renameSelf(name: string): Promise<BackendResult<DevicesView>>;
   forgetDevice(fingerprint: string): Promise<BackendResult<DevicesView>>;
   /** Only where `capabilities.autoAcceptFromDevices`. */
   setDeviceAutoAccept(

@@ -7,7 +7,7 @@ import { useFerryStores } from '../stores/stores-context';
 import { countOf } from '../../src-shared/format/count-of';
 import { FileTreeList } from './file-tree-list';
 import { OfferAnswer } from './offer-answer';
-import { PeerCheckLine } from './peer-check-line';
+import { OfferFrom } from './offer-from';
 import { StepHeading } from './step-heading';
 import { ZipChoice } from './zip-choice';
 import { TextOffer } from './text-offer';
@@ -45,6 +45,7 @@ export function AcceptPrompt({ view }: { view: AwaitingAcceptance }) {
   return (
     <section className="step" aria-labelledby={headingId}>
       <StepHeading id={headingId}>Incoming files</StepHeading>
+      <OfferFrom offer={offer} />
       <p className="offer-name">
         <span className="file-name">{offer.firstFileName}</span>
         {others > 0 && ` and ${countOf(others, 'more file')}`}
@@ -92,7 +93,6 @@ export function AcceptPrompt({ view }: { view: AwaitingAcceptance }) {
           {plainHttp}
         </p>
       )}
-      <PeerCheckLine check={offer.peerCheck} />
       {view.wordsAsked === true && <WordsQuestion />}
       <OfferAnswer wordsAsked={view.wordsAsked === true} />
     </section>

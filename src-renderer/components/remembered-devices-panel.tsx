@@ -4,6 +4,7 @@ import { asSentence } from '../../src-shared/format/as-sentence';
 import type { RememberedDevice } from '../../src-shared/devices/remembered-devices';
 import type { BackendResult, DevicesView } from '../backend/ferry-backend';
 import { useFerryStores } from '../stores/stores-context';
+import { OwnDeviceName } from './own-device-name';
 
 /** "Remembered on 3 March 2026", or nothing when the date was not kept. */
 function rememberedOn(device: RememberedDevice): string | undefined {
@@ -37,6 +38,8 @@ export function RememberedDevicesPanel({ title = true }: { title?: boolean }) {
           Remembered devices
         </h3>
       )}
+      {/* Keyed by the name: one changed elsewhere (another window or tab) starts a fresh draft. */}
+      <OwnDeviceName key={current.ownName} ownName={current.ownName} />
       {list.length === 0 ? (
         <p className="hint">
           No devices yet. When a transfer is verified, you can remember the other device on its last

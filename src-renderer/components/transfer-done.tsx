@@ -1,6 +1,7 @@
 import { asSentence } from '../../src-shared/format/as-sentence';
 import { batchWords } from '../../src-shared/transfer/text-message-words';
 import { useId } from 'react';
+import { doneWithLine, shownPeerName } from '../../src-shared/devices/device-name-words';
 import { useStore } from 'zustand';
 import { formatBytes } from '../../src-shared/format/format-bytes';
 import { deliveredFileNotes, doneHeading } from '../../src-shared/transfer/delivered-file-notes';
@@ -51,6 +52,12 @@ export function TransferDone({ view }: { view: Done }) {
   return (
     <section className="step" aria-labelledby={headingId} data-testid="transfer-done">
       <StepHeading id={headingId}>{doneHeading(view.direction, view.verified)}</StepHeading>
+      <p className="peer-name" data-testid="peer-name">
+        {doneWithLine(
+          view.direction,
+          view.peer === undefined ? undefined : shownPeerName(view.peer),
+        )}
+      </p>
       <p>{asSentence(summary)}</p>
       <SavedToDownloads view={view} />
       <TransferTiming travelledBytes={view.totalBytes} />

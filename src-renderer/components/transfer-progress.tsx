@@ -1,5 +1,6 @@
 import { textMessageWords } from '../../src-shared/transfer/text-message-words';
 import { useId } from 'react';
+import { movingLine, shownPeerName } from '../../src-shared/devices/device-name-words';
 import { formatBytes, formatSpeed } from '../../src-shared/format/format-bytes';
 import { formatDuration } from '../../src-shared/format/format-duration';
 import type { ProgressView, TransferView } from '../../src-shared/transfer/transfer-view';
@@ -37,9 +38,7 @@ export function TransferProgress({ view }: { view: Transferring }) {
   const headingId = useId();
   return (
     <section className="step" aria-labelledby={headingId} data-testid="transfer-progress">
-      <StepHeading id={headingId}>
-        {view.direction === 'send' ? 'Sending' : 'Receiving'}
-      </StepHeading>
+      <StepHeading id={headingId}>{movingLine(view.direction, shownPeerName(view))}</StepHeading>
       {progress.fileCount === 1 ? (
         <OneFile
           progress={progress}

@@ -1,3 +1,4 @@
+import { shownPeerName, waitingForLine } from '../../src-shared/devices/device-name-words';
 import { countOf } from '../../src-shared/format/count-of';
 import { textMessageWords } from '../../src-shared/transfer/text-message-words';
 import { formatBytes } from '../../src-shared/format/format-bytes';
@@ -62,7 +63,7 @@ export function TransferScreen({ view }: { view: ActiveTransferView }) {
       );
     case 'waiting-for-acceptance':
       return (
-        <WaitingStep heading="Waiting for the other person">
+        <WaitingStep heading={waitingForLine(shownPeerName(view))}>
           <p>They see what you are sending and choose whether to accept it.</p>
           {view.peerCheck !== undefined && <PeerCheckLine check={view.peerCheck} />}
           {view.wordsAsked === true && <WordsQuestion />}

@@ -12,6 +12,7 @@ export interface DevicesState {
   apply(devices: DevicesView): void;
   rememberPeer(name: string): Promise<BackendResult<DevicesView>>;
   rename(fingerprint: string, name: string): Promise<BackendResult<DevicesView>>;
+  renameSelf(name: string): Promise<BackendResult<DevicesView>>;
   forget(fingerprint: string): Promise<BackendResult<DevicesView>>;
   setAutoAccept(fingerprint: string, autoAccept: boolean): Promise<BackendResult<DevicesView>>;
 }
@@ -32,6 +33,7 @@ export function createDevicesStore(backend: FerryBackend): DevicesStore {
       apply: (devices) => set({ devices }),
       rememberPeer: (name) => applied(backend.rememberPeer(name)),
       rename: (fingerprint, name) => applied(backend.renameDevice(fingerprint, name)),
+      renameSelf: (name) => applied(backend.renameSelf(name)),
       forget: (fingerprint) => applied(backend.forgetDevice(fingerprint)),
       setAutoAccept: (fingerprint, autoAccept) =>
         applied(backend.setDeviceAutoAccept(fingerprint, autoAccept)),

@@ -187,6 +187,11 @@ export function createScriptedBackend(options: ScriptedBackendOptions = {}): Scr
         }
         return changeDevices((list) => remember(list, peer.fingerprint, name, 1_700_000_000_000));
       }),
+    renameSelf: (name) =>
+      answer('renameSelf', [name], () => {
+        devices = { ...devices, ownName: name };
+        return ok(devices);
+      }),
     renameDevice: (fingerprint, name) =>
       answer('renameDevice', [fingerprint, name], () =>
         changeDevices((list) => rename(list, fingerprint, name)),

@@ -77,6 +77,7 @@ export function testBridge(overrides: Partial<HandlerMap> = {}, { crossProcess =
       ],
     }),
     renameDevice: async () => TEST_DEVICES,
+    renameSelf: async ({ name }) => ({ ...TEST_DEVICES, ownName: name }),
     forgetDevice: async () => TEST_DEVICES,
     setDeviceAutoAccept: async () => TEST_DEVICES,
     clearHistory: async () => [],

@@ -17,6 +17,7 @@ appRulesContract('the core itself', (sessions) => {
   let keeping = true;
   let entries: HistoryEntry[] = [];
   let remembered: RememberedDevice[] = [];
+  let ownName = 'This computer';
   let ids = 0;
   const core = new AppCore<'send' | 'receive' | { kind: 'send'; to: ExpectedPeer }>({
     sessions,
@@ -28,7 +29,10 @@ appRulesContract('the core itself', (sessions) => {
       newId: () => `entry-${(ids += 1)}`,
     },
     devices: {
-      ownName: () => 'This computer',
+      ownName: () => ownName,
+      setOwnName: async (name) => {
+        ownName = name;
+      },
       list: () => remembered,
       remember: async (fingerprint, name) => {
         remembered = remember(remembered, fingerprint, name, 0);
@@ -59,6 +63,7 @@ appRulesContract('the core itself', (sessions) => {
     answerWords: async (match) => core.answerWords(match),
     rememberPeer: (name) => core.rememberPeer(name),
     renameDevice: (fingerprint, name) => core.renameDevice(fingerprint, name),
+    renameSelf: (name) => core.renameSelf(name),
     forgetDevice: (fingerprint) => core.forgetDevice(fingerprint),
     sendTo: async (fingerprint) => {
       const to = core.pinnedPeer(fingerprint);

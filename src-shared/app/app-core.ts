@@ -1,4 +1,5 @@
-import { DeviceListError } from '../devices/remembered-devices';
+import { cleanDeviceName } from '../devices/device-name';
+import { DeviceListError, NAMELESS_REFUSED } from '../devices/remembered-devices';
 import { errorMessage } from '../format/error-message';
 import {
   entryFromDone,
@@ -272,6 +273,17 @@ export class AppCore<Request> {
     const device = this.#ports.devices.list().find((d) => d.fingerprint === fingerprint);
     if (device === undefined) return appError('ERR_NOT_REMEMBERED');
     return { fingerprint: device.fingerprint, name: device.name };
+  }
+
+  /**
+   * The name this installation announces beside `device` from the next transfer on: cleaned like
+   * any device name, and only ever a suggestion to the other side (docs/protocol.md, "The name
+   * shown").
+   */
+  renameSelf(name: string): Promise<IpcResult<DevicesView>> {
+    const cleaned = cleanDeviceName(name);
+    if (cleaned === undefined) return Promise.resolve(refused('ERR_DEVICE_LIST', NAMELESS_REFUSED));
+    return this.changeDevices(() => this.#ports.devices.setOwnName(cleaned));
   }
 
   renameDevice(fingerprint: string, name: string): Promise<IpcResult<DevicesView>> {

@@ -54,6 +54,8 @@ export interface HistoryStore {
 /** The devices this installation remembers (docs/protocol.md, "Remembered devices"). */
 export interface DeviceStore {
   ownName(): string;
+  /** Keeps `name`, already cleaned, as the name this installation announces from now on. */
+  setOwnName(name: string): Promise<unknown>;
   list(): readonly RememberedDevice[];
   /**
    * Each rejects with a DeviceListError when the change cannot be made. `pairSecret`: the one

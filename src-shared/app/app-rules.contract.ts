@@ -22,6 +22,8 @@ export interface AppUnderTest {
   answerWords(match: boolean): Promise<IpcResult<null>>;
   rememberPeer(name: string): Promise<IpcResult<DevicesView>>;
   renameDevice(fingerprint: string, name: string): Promise<IpcResult<DevicesView>>;
+  /** This device's own name, as the person sets it. */
+  renameSelf(name: string): Promise<IpcResult<DevicesView>>;
   forgetDevice(fingerprint: string): Promise<IpcResult<DevicesView>>;
   /** Starts a send only the remembered device `fingerprint` may receive. */
   sendTo(fingerprint: string): Promise<IpcResult<null>>;
@@ -396,6 +398,18 @@ export function appRulesContract(label: string, factory: AppFactory): void {
           ok: true,
           value: { remembered: [] },
         });
+      });
+
+      it('renames this device, cleaned, and tells the screen; a name empty once cleaned is refused', async () => {
+        const { app } = await running(done(WORDS));
+        const renamed = await app.renameSelf('  Ana’s \n  laptop ');
+        expect(renamed).toMatchObject({ ok: true, value: { ownName: 'Ana’s laptop' } });
+        expect(lastOf(app.devices)).toEqual(renamed.ok ? renamed.value : undefined);
+        expect(await app.renameSelf(' \u200b ')).toMatchObject({
+          ok: false,
+          error: { code: 'ERR_DEVICE_LIST' },
+        });
+        expect(lastOf(app.devices)?.ownName).toBe('Ana’s laptop');
       });
 
       it('sets a remembered device to save without asking, and back', async () => {

@@ -152,13 +152,16 @@ function update(
   return devices.map((device) => (device.fingerprint === fingerprint ? change(device) : device));
 }
 
+/** Why a name that is empty once cleaned is refused, for a remembered device and for this one. */
+export const NAMELESS_REFUSED = 'a device needs a name';
+
 function checkedName(
   devices: readonly RememberedDevice[],
   fingerprint: string,
   rawName: string,
 ): string {
   const name = cleanDeviceName(rawName);
-  if (name === undefined) throw new DeviceListError('a device needs a name');
+  if (name === undefined) throw new DeviceListError(NAMELESS_REFUSED);
   const holder = findByName(devices, name);
   if (holder !== undefined && holder.fingerprint !== fingerprint) {
     throw new DeviceListError(`another device is remembered as “${holder.name}”`);

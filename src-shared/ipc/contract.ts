@@ -70,7 +70,7 @@ type Empty = Record<string, never>;
  * through main's own folder dialog (`chooseDownloadFolder`), so a compromised renderer cannot
  * aim received files at an autostart folder.
  */
-export type SettingsChange = Partial<Omit<DesktopSettings, 'downloadFolder'>>;
+export type SettingsChange = Partial<Omit<DesktopSettings, 'downloadFolder' | 'deviceName'>>;
 
 /** Every request the renderer can make of main: its payload and what it returns. */
 export interface InvokeContract {
@@ -108,6 +108,7 @@ export interface InvokeContract {
    */
   rememberPeer: { request: { name: string }; response: DevicesView };
   renameDevice: { request: { fingerprint: string; name: string }; response: DevicesView };
+  renameSelf: { request: { name: string }; response: DevicesView };
   forgetDevice: { request: { fingerprint: string }; response: DevicesView };
   /** Offers from this remembered device are accepted into the download folder without asking. */
   setDeviceAutoAccept: {
@@ -179,13 +180,14 @@ export const requestSchemas: {
   cancelTransfer: EmptySchema,
   dismissTransfer: EmptySchema,
   updateSettings: v.strictObject(
-    v.partial(v.omit(DesktopSettingsSchema, ['downloadFolder'])).entries,
+    v.partial(v.omit(DesktopSettingsSchema, ['downloadFolder', 'deviceName'])).entries,
   ),
   setLanRoom: v.strictObject({ enabled: v.boolean() }),
   openFolder: PathRequestSchema,
   revealFile: PathRequestSchema,
   rememberPeer: v.strictObject({ name: DeviceNameInputSchema }),
   renameDevice: v.strictObject({ fingerprint: FingerprintSchema, name: DeviceNameInputSchema }),
+  renameSelf: v.strictObject({ name: DeviceNameInputSchema }),
   forgetDevice: v.strictObject({ fingerprint: FingerprintSchema }),
   setDeviceAutoAccept: v.strictObject({ fingerprint: FingerprintSchema, autoAccept: v.boolean() }),
   clearHistory: EmptySchema,

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { AUTO_ACCEPT_MAX_BYTES_LIMIT } from '../devices/auto-accept';
-import { HttpUrlSchema, PathSchema } from './value-schemas';
+import { DeviceNameSchema, HttpUrlSchema, PathSchema } from './value-schemas';
 
 /** The desktop app's settings as stored in settings.json and sent over IPC. */
 export const DesktopSettingsSchema = v.object({
@@ -28,6 +28,11 @@ export const DesktopSettingsSchema = v.object({
    * shows (docs/architecture.md, "The LAN room over HTTPS"); off, plain HTTP. A page never hosts.
    */
   lanRoomHttps: v.boolean(),
+  /**
+   * The name this computer announces beside `device` (docs/protocol.md, "The name shown"), as the
+   * person set it; absent, the computer's own name. Changed only through `renameSelf`.
+   */
+  deviceName: v.optional(DeviceNameSchema),
 });
 
 /** The settings are what their schema reads, so the two cannot drift apart. */
@@ -48,6 +53,7 @@ export function readSettings(stored: unknown, fallback: DesktopSettings): Deskto
     confirmWords: v.fallback(entries.confirmWords, fallback.confirmWords),
     autoAcceptMaxBytes: v.fallback(entries.autoAcceptMaxBytes, fallback.autoAcceptMaxBytes),
     lanRoomHttps: v.fallback(entries.lanRoomHttps, fallback.lanRoomHttps),
+    deviceName: v.fallback(entries.deviceName, fallback.deviceName),
   }) satisfies v.GenericSchema<unknown, DesktopSettings>;
   return v.parse(v.fallback(fieldByField, fallback), stored);
 }

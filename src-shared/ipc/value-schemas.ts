@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { cleanDeviceName } from '../devices/device-name';
 
 // The values that cross IPC and land in settings: the renderer is never trusted, and a settings
 // file may have been edited by hand.
@@ -27,6 +28,12 @@ export const HttpUrlSchema = v.pipe(
 /** A typed device name before cleaning (devices/device-name.ts): bounded, never trusted. */
 export const MAX_DEVICE_NAME_INPUT = 1000;
 export const DeviceNameInputSchema = v.pipe(v.string(), v.maxLength(MAX_DEVICE_NAME_INPUT));
+
+/** A device name as kept: already what cleanDeviceName makes of it, and not empty. */
+export const DeviceNameSchema = v.pipe(
+  v.string(),
+  v.check((name) => name !== '' && cleanDeviceName(name) === name, 'not a cleaned device name'),
+);
 
 /** A certificate fingerprint as the renderer was shown it: `sha-256 AB:CD:…`. */
 export const FingerprintSchema = v.pipe(

@@ -244,6 +244,9 @@ class ReceiveSession {
           direction: 'receive',
           progress,
           ...(peerCheck === undefined ? {} : { peerCheck }),
+          ...(this.#machine.peerName === undefined
+            ? {}
+            : { announcedName: this.#machine.peerName }),
         });
       },
     );
@@ -478,6 +481,9 @@ class ReceiveSession {
       // The machine knows it before it asks; unverified is what it would say otherwise.
       peerCheck: this.#peerCheck ?? { kind: 'unverified' },
     };
+    // The sender's `ferry-caps` came before its first metadata: its name is known by now.
+    const name = this.#machine.peerName;
+    if (name !== undefined) view.announcedName = name;
     if (offer.sender.ver !== undefined) view.senderVersion = offer.sender.ver;
     if (offer.files !== undefined)
       view.files = offerFileViews(offer.files, this.#config.system ?? 'unknown');

@@ -182,6 +182,8 @@ class SendSession {
   /** Announced beside `pair`; drawn afresh for each connection. */
   readonly #pairShare: string | undefined;
   #peerCheck: PeerCheck | undefined;
+  /** The receiver's announced name, as last published. */
+  #shownName: string | undefined;
 
   constructor(config: SendSessionConfig, sas: SasSecret | undefined) {
     this.#config = config;
@@ -224,6 +226,7 @@ class SendSession {
           direction: 'send',
           progress,
           ...(this.#peerCheck === undefined ? {} : { peerCheck: this.#peerCheck }),
+          ...this.#announcedName(),
           ...(config.text === undefined ? {} : { text: config.text }),
         }),
     );
@@ -293,13 +296,11 @@ class SendSession {
    * other person", and is asked when a person confirms (docs/protocol.md, "Verification words").
    */
   #notePeerCheck(): void {
+    this.#notePeerName();
     const check = this.#chassis.check(this.#machine.peerCheck);
     if (check === undefined || this.#peerCheck !== undefined) return;
     this.#peerCheck = check;
-    if (this.#config.continuing !== true) {
-      const { code } = this.#config;
-      this.#publish({ phase: 'waiting-for-acceptance', direction: 'send', code, peerCheck: check });
-    }
+    this.#publishWaiting();
     const confirm = this.#config.confirmPeer;
     if (confirm === undefined) return;
     // A remembered device was verified when it was remembered: nothing to compare.
@@ -311,6 +312,34 @@ class SendSession {
       (confirmed) => this.#handle({ type: confirmed ? 'peer-confirmed' : 'peer-rejected' }),
       () => this.#handle({ type: 'peer-rejected' }),
     );
+  }
+
+  /**
+   * The receiver's answer names it (docs/protocol.md, "The name shown"): shown beside "waiting"
+   * the moment it is known, which may be before the check is.
+   */
+  #notePeerName(): void {
+    const name = this.#machine.peerName;
+    if (name === this.#shownName) return;
+    this.#shownName = name;
+    // Once the files move, the progress carries it.
+    if (!this.#started && this.#active) this.#publishWaiting();
+  }
+
+  #publishWaiting(): void {
+    if (this.#config.continuing === true) return;
+    const check = this.#peerCheck;
+    this.#publish({
+      phase: 'waiting-for-acceptance',
+      direction: 'send',
+      code: this.#config.code,
+      ...(check === undefined ? {} : { peerCheck: check }),
+      ...this.#announcedName(),
+    });
+  }
+
+  #announcedName(): { announcedName?: string } {
+    return this.#shownName === undefined ? {} : { announcedName: this.#shownName };
   }
 
   #peer(): { peer?: PeerSummary } {

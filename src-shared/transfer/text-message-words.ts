@@ -1,3 +1,4 @@
+import { shownPeerName } from '../devices/device-name-words';
 import { PEER_PROGRAM_WORDS } from '../devices/peer-program';
 import { countOf } from '../format/count-of';
 import { formatBytes } from '../format/format-bytes';
@@ -27,7 +28,7 @@ export function batchWords(batch: {
  * of program it is, else "The other device".
  */
 export function textSenderLine(peer: PeerSummary | undefined): string {
-  const name = peer?.check.kind === 'device' ? peer.check.name : peer?.announcedName;
+  const name = peer === undefined ? undefined : shownPeerName(peer);
   const who =
     name !== undefined
       ? `“${name}”`

@@ -31,8 +31,23 @@ describe('what Ferry tells a person who is looking elsewhere', () => {
   it('an offer waiting for an answer, naming a remembered sender', () => {
     expect(transferNotice(connecting, offered)).toEqual({
       title: 'Files offered',
-      body: '3 files, 3.1 MB, from “Bea phone”. Open Ferry to accept or decline.',
+      body: '3 files, 3.1 MB, from Bea phone. Open Ferry to accept or decline.',
     });
+  });
+
+  it('an offer from a device not remembered, by the name it gave, or saying it gave none', () => {
+    const { offer } = offered as Extract<TransferView, { phase: 'awaiting-acceptance' }>;
+    const told = (announced: Partial<typeof offer>): TransferView =>
+      ({
+        ...offered,
+        offer: { ...offer, peerCheck: { kind: 'words', words: 'a b c' }, ...announced },
+      }) as TransferView;
+    expect(transferNotice(connecting, told({ announcedName: 'Firefox on Linux' }))?.body).toBe(
+      '3 files, 3.1 MB, from Firefox on Linux. Open Ferry to accept or decline.',
+    );
+    expect(transferNotice(connecting, told({}))?.body).toBe(
+      '3 files, 3.1 MB, from a device that gave no name. Open Ferry to accept or decline.',
+    );
   });
 
   it('a finished transfer', () => {

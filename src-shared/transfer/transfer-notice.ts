@@ -1,7 +1,8 @@
 import { countOf } from '../format/count-of';
 import { formatBytes } from '../format/format-bytes';
 import { doneHeading } from './delivered-file-notes';
-import type { PeerCheck, TransferView } from './transfer-view';
+import { fromWords, shownPeerName } from '../devices/device-name-words';
+import type { OfferView, TransferView } from './transfer-view';
 
 /** What the system shows when something needs the person while Ferry is in the background. */
 export interface TransferNotice {
@@ -11,8 +12,9 @@ export interface TransferNotice {
 
 const files = (count: number): string => countOf(count, 'file');
 
-const fromWhom = (check: PeerCheck): string =>
-  check.kind === 'device' ? `from “${check.name}”` : 'from another device';
+// A notification names the sender as the prompt's first line does (devices/device-name-words.ts).
+const fromWhom = (offer: OfferView): string =>
+  fromWords(shownPeerName({ check: offer.peerCheck, announcedName: offer.announcedName }));
 
 /**
  * The notification for the step from `before` to `view`, if it is one a person should hear of
@@ -27,7 +29,7 @@ export function transferNotice(
     const { offer } = view;
     return {
       title: 'Files offered',
-      body: `${files(offer.fileCount)}, ${formatBytes(offer.totalBytes)}, ${fromWhom(offer.peerCheck)}. Open Ferry to accept or decline.`,
+      body: `${files(offer.fileCount)}, ${formatBytes(offer.totalBytes)}, ${fromWhom(offer)}. Open Ferry to accept or decline.`,
     };
   }
   if (view.phase === 'done') {

@@ -82,6 +82,8 @@ export interface OfferView {
   files?: OfferFileView[];
   /** Known before the person is asked: the words to compare, or that there are none. */
   peerCheck: PeerCheck;
+  /** The name the sender gave itself beside `device`, cleaned: shown as "From …", never trusted. */
+  announcedName?: string;
   /**
    * The batch is a text message of `totalBytes` bytes, shown once it arrived rather than saved
    * (docs/protocol.md, "Text messages").
@@ -209,14 +211,17 @@ export type TransferView =
       direction: 'send';
       code: string;
       peerCheck?: PeerCheck;
+      /** The name the receiver gave itself in its answer, once it answered. */
+      announcedName?: string;
       wordsAsked?: true;
     }
-  /** `peerCheck` stays in sight while the files move. */
+  /** `peerCheck` and the other device's name stay in sight while the files move. */
   | {
       phase: 'transferring';
       direction: TransferDirection;
       progress: ProgressView;
       peerCheck?: PeerCheck;
+      announcedName?: string;
       text?: string;
     }
   | {

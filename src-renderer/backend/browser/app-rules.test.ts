@@ -13,7 +13,7 @@ vi.stubGlobal('showDirectoryPicker', () => Promise.reject(new Error('not asked i
 
 appRulesContract('browser backend', async (sessions) => {
   const backend = createBrowserBackend(
-    { origin: 'http://127.0.0.1:9', href: 'http://127.0.0.1:9/' },
+    { origin: 'http://127.0.0.1:9', href: 'http://127.0.0.1:9/', userAgent: '' },
     sessions,
   );
   const views: TransferView[] = [];
@@ -36,6 +36,7 @@ appRulesContract('browser backend', async (sessions) => {
     answerWords: (match) => backend.answerWords(match),
     rememberPeer: (name) => backend.rememberPeer(name),
     renameDevice: (fingerprint, name) => backend.renameDevice(fingerprint, name),
+    renameSelf: (name) => backend.renameSelf(name),
     forgetDevice: (fingerprint) => backend.forgetDevice(fingerprint),
     sendTo: (fingerprint) => backend.startSend([], fingerprint),
     pinOf: (request) => (request as BrowserStart & { kind: 'send' }).to,

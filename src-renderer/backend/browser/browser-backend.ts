@@ -21,13 +21,15 @@ import type {
   FerrySettings,
   SelectedItem,
 } from '../ferry-backend';
-import {
-  BROWSER_DEVICE_NAME,
-  loadRememberedDevices,
-  saveRememberedDevices,
-} from './browser-identity';
+import { loadRememberedDevices, saveRememberedDevices } from './browser-identity';
 import { loadHistory, loadKeepHistory, saveHistory, saveKeepHistory } from './browser-history';
-import { loadConfirmWords, saveConfirmWords } from './browser-settings';
+import {
+  loadConfirmWords,
+  loadDeviceName,
+  saveConfirmWords,
+  saveDeviceName,
+} from './browser-settings';
+import { deviceNameFromUserAgent } from '../../../src-shared/devices/user-agent-name';
 import { AUTO_ACCEPT_DEFAULT_MAX_BYTES } from '../../../src-shared/devices/auto-accept';
 import { entriesOf, itemsFromEntries } from './dropped-items';
 import { pickFiles, pickFolder } from './file-pickers';
@@ -47,11 +49,13 @@ export interface BrowserPage {
   origin: string;
   /** The web client's own address, without any `#receive=` fragment: what a QR code links to. */
   href: string;
+  /** The browser's user agent, for the page's name until the person gives one. */
+  userAgent: string;
 }
 
 function currentPage(): BrowserPage {
   const { origin, href } = window.location;
-  return { origin, href: href.replace(/#.*$/, '') };
+  return { origin, href: href.replace(/#.*$/, ''), userAgent: navigator.userAgent };
 }
 
 /**
@@ -79,11 +83,20 @@ export function createBrowserBackend(
   // The remembered devices, read from IndexedDB once; every session looks a peer up in the list
   // as it stands when the peer connects, so a device remembered or forgotten later counts.
   let remembered: RememberedDevice[] = [];
-  const loaded = loadRememberedDevices().then((stored) => {
-    remembered = stored ?? [];
-  });
+  // Until the person names this page, its browser and system: two browsers remembered by one
+  // device differ (docs/protocol.md, "The name shown").
+  let ownName = deviceNameFromUserAgent(page.userAgent);
+  const loaded = Promise.all([loadRememberedDevices(), loadDeviceName()]).then(
+    ([stored, named]) => {
+      remembered = stored ?? [];
+      ownName = named ?? ownName;
+    },
+  );
   const devices: DeviceSetting = {
-    ownName: BROWSER_DEVICE_NAME,
+    // Read as each session starts: a new name counts from the next transfer.
+    get ownName() {
+      return ownName;
+    },
     directory: { find: (fingerprint) => remembered.find((d) => d.fingerprint === fingerprint) },
   };
   // The history and whether to keep one, read from IndexedDB once.
@@ -157,7 +170,13 @@ export function createBrowserBackend(
         Array.from(randomBytes(16), (byte) => byte.toString(16).padStart(2, '0')).join(''),
     },
     devices: {
-      ownName: () => BROWSER_DEVICE_NAME,
+      ownName: () => ownName,
+      setOwnName: async (name) => {
+        await loaded;
+        ownName = name;
+        // Where IndexedDB is unavailable, the name lasts for this page.
+        await saveDeviceName(name).catch(() => undefined);
+      },
       list: () => remembered,
       remember: (fingerprint, name, pairSecret) =>
         changeDevices((list) => rememberDevice(list, fingerprint, name, Date.now(), pairSecret)),
@@ -273,6 +292,7 @@ export function createBrowserBackend(
 
     rememberPeer: (name) => core.rememberPeer(name),
     renameDevice: (fingerprint, name) => core.renameDevice(fingerprint, name),
+    renameSelf: (name) => core.renameSelf(name),
     forgetDevice: (fingerprint) => core.forgetDevice(fingerprint),
     // Unlike the desktop's main process, nothing here guards the page from itself: the person's
     // tick is the whole decision, with no second question.

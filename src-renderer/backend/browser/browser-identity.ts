@@ -11,12 +11,6 @@ import {
 } from '../../../src-shared/protocol/limits';
 import { DAY_MS } from '../../../src-shared/time-units';
 
-/**
- * The name a browser announces beside `device` (docs/protocol.md, "Remembered devices"): a
- * page knows nothing better about the computer it runs on, and the other person names it anyway.
- */
-export const BROWSER_DEVICE_NAME = 'Web browser';
-
 const DATABASE = 'ferry';
 const OBJECT_STORE = 'identity';
 const CERTIFICATE_KEY = 'certificate';

@@ -4,7 +4,7 @@ import { createBrowserBackend } from './browser-backend';
 // What the page refuses to send before any connection is tried: the browser's session starter
 // answers these itself, and the screen shows the sentence.
 describe('a send the page cannot make', () => {
-  const page = { origin: 'http://127.0.0.1:9', href: 'http://127.0.0.1:9/' };
+  const page = { origin: 'http://127.0.0.1:9', href: 'http://127.0.0.1:9/', userAgent: '' };
 
   it('names an item the page no longer holds', async () => {
     const backend = createBrowserBackend(page);
