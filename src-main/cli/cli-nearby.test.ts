@@ -122,6 +122,13 @@ describe('remembered devices reach each other without a code', () => {
     const rooms = openNativePairRooms({ serverUrl: rig.server.url, remedySurface: 'cli' }, [
       { fingerprint: beaEntry.fingerprint, name: beaEntry.name, pairSecret: beaEntry.pairSecret },
     ]);
+    // As a sender does, it invites once it sees Bea waiting in the room.
+    await new Promise<void>((resolve) => {
+      if (rooms.online().has(beaEntry.fingerprint)) resolve();
+      rooms.onChange((online) => {
+        if (online.has(beaEntry.fingerprint)) resolve();
+      });
+    });
     const stranger = sendFiles({
       serverUrl: rig.server.url,
       paths: [file],
@@ -181,8 +188,10 @@ describe('the roster of a server that keeps one', () => {
     ).exited;
     expect(listed.stdout).toMatch(/^In this room:\n {2}Cem desk \(command line, #[A-Z2-7]{6}\)$/m);
 
-    const sent = await startCli(['send', '--server', presence.url, '--to', 'cem desk', file], ana)
-      .exited;
+    const sent = await startCli(
+      ['send', '--server', presence.url, '--name', 'Ana laptop', '--to', 'cem desk', file],
+      ana,
+    ).exited;
     expect(sent.code, sent.stderr).toBe(EXIT.ok);
     expect(sent.stdout).not.toMatch(/^Code: /m);
     // Not remembered: checked by the words, shown on both sides.

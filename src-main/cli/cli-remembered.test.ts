@@ -110,7 +110,7 @@ describe('remembered devices at the command line', () => {
     await sender.exited;
     expect(await filesUnder(destination)).toEqual([]);
 
-    const guarded = send(ana, middle.url, '--to', 'Bea phone');
+    const guarded = send(ana, middle.url, '--to', 'Bea phone', '--code');
     const guardedCode = CODE_LINE.exec(await guarded.line(CODE_LINE))?.[1] ?? '';
     const taker = receive(bea, middle.url, join(rig.scratch.path, 'mitm-to'), guardedCode);
     const refused = await guarded.exited;
