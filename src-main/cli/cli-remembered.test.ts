@@ -128,7 +128,8 @@ describe('remembered devices at the command line', () => {
     expect(listed.code).toBe(EXIT.ok);
     expect(listed.stdout).toMatch(/^This device: .+ \(sha-256 [0-9A-F:]+\)$/m);
     expect(listed.stdout).toMatch(
-      /^ {2}Ana laptop — remembered \d{4}-\d\d-\d\d \(sha-256 [0-9A-F:]+\)$/m,
+      // Not waiting anywhere (no `receive --listen`): not online.
+      /^ {2}Ana laptop — remembered \d{4}-\d\d-\d\d \(sha-256 [0-9A-F:]+\) — not online$/m,
     );
 
     const renamed = await startCli(['devices', 'rename', 'Ana laptop', 'Ana desk'], bea).exited;

@@ -214,6 +214,8 @@ describe('the command line is read exactly as --help documents it', () => {
         once: false,
       },
     });
+    const named = parseArgs(['receive', '--listen', '--name', ' Ana  desk'], env, cwd);
+    expect(named.ok && named.command).toMatchObject({ kind: 'listen', name: 'Ana desk' });
     const lan = parseArgs(['receive', '--lan', '--no-report'], env, cwd);
     expect(lan.ok && lan.command).toMatchObject({
       kind: 'listen',
@@ -264,6 +266,9 @@ describe('the command line is read exactly as --help documents it', () => {
     expect(command(['devices', 'list', '--server', 'http://10.0.0.2:3001/'])).toEqual({
       kind: 'devices',
       action: { kind: 'list', server: { kind: 'url', url: 'http://10.0.0.2:3001' } },
+    });
+    expect(command(['devices', '--name', 'Ana desk'])).toMatchObject({
+      action: { kind: 'list', name: 'Ana desk' },
     });
     expect(command(['devices', 'list', 'Ana'])).toBe('devices list takes no names');
     expect(command(['devices', '--out', 'x'])).toBe('unknown option "--out" for devices');
