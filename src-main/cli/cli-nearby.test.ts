@@ -148,6 +148,21 @@ describe('remembered devices reach each other without a code', () => {
     expect(await filesUnder(inbox)).toEqual([]);
   });
 
+  it('receive --server with no code waits for one transfer, then exits with its status', async () => {
+    const inbox = join(rig.scratch.path, 'once-inbox');
+    const receiver = startCli(
+      ['receive', '--server', rig.server.url, '--out', inbox, '--yes', '--no-report'],
+      bea,
+    );
+    await receiver.line(WAITING);
+    const sent = await sendTo(ana, rig.server.url, 'Bea phone', other).exited;
+    expect(sent.code, sent.stderr).toBe(EXIT.ok);
+    const received = await receiver.exited;
+    expect(received.code, received.stderr).toBe(EXIT.ok);
+    expect(received.stdout).not.toContain('Waiting for devices again.');
+    expect(await sha256File(join(inbox, 'other.txt'))).toBe(await sha256File(other));
+  });
+
   it('send --to a device that is not online exits non-zero within 30 s, saying so', async () => {
     const started = Date.now();
     const sent = await sendTo(ana, rig.server.url, 'Bea phone', file).exited;
