@@ -289,6 +289,20 @@ describe('a send without a code', () => {
     if (final.phase === 'failed') expect(final.message).toBe('“Bea” is not online');
   });
 
+  it('an invitation to a room its sender already left fails as the sender gone, not as a dead code', async () => {
+    const bea = await installation('Bea');
+    const receiver = receiveFiles({
+      serverUrl: rig.server.url,
+      remedySurface: 'cli',
+      code: '',
+      roomId: '2b7d4b1e-1d2c-4c3a-9f00-123456789abc',
+      destination: join(rig.scratch.path, 'received', String((folders += 1))),
+      iceServers: [],
+      identity: identityOf(bea),
+    });
+    expect(await receiver.finished).toMatchObject({ phase: 'failed', code: 'ERR_PEER_CLOSED' });
+  });
+
   it('says so at once when the room cannot be delivered', async () => {
     const ana = await installation('Ana');
     const rooms = watch([]);
