@@ -4,6 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { PairedDevice, PairRooms, Reach } from '../../src-shared/nearby/nearby-ports';
 import { createPairRooms } from '../../src-shared/nearby/pair-rooms';
 import { pairRoomId } from '../../src-shared/nearby/pair-secret';
+import { PAIR_ROOM_RETRY_MS } from '../../src-shared/nearby/nearby-limits';
+import type { Clock } from '../../src-shared/session/ports';
+import { ManualClock } from '../../src-shared/session/testing/manual-clock';
 import type { TransferView } from '../../src-shared/transfer/transfer-view';
 import { openInstallation, type Installation } from '../devices/installation';
 import { within } from '../signaling-server/test-support/within';
@@ -189,6 +192,39 @@ describe('pair rooms on a real signaling server', () => {
     await within(10_000, 'an invitation through the room', invited);
     expect(changes).toEqual([]);
     expect(atAna.online()).toEqual(new Set([bea.identity.fingerprint]));
+  });
+});
+
+describe('a pair room a stranger fills', () => {
+  it('counts as offline, and is joined again after PAIR_ROOM_RETRY_MS', async () => {
+    const { ana, bea, secret } = await pairedInstallations();
+    const stop = new AbortController();
+    const stranger = await seatIn(await pairRoomId(secret), stop.signal);
+    // Bea sits down beside the stranger, and takes it for Ana: the room is full.
+    const atBea = watch([paired(ana, 'Ana', secret)]);
+    await within(10_000, 'the stranger beside Bea', seen(atBea, ana.identity.fingerprint));
+    const manual = new ManualClock();
+    let retrying: () => void = () => undefined;
+    const retryScheduled = new Promise<void>((resolve) => (retrying = resolve));
+    const clock: Clock = {
+      now: () => manual.now(),
+      setTimeout: (callback, ms) => {
+        retrying();
+        return manual.setTimeout(callback, ms);
+      },
+    };
+    const atAna = createPairRooms({
+      joinRoom: seatIn,
+      clock,
+      devices: [paired(bea, 'Bea', secret)],
+    });
+    opened.push(atAna);
+    // Turned away (room-full): a retry is due, and Bea is not shown online.
+    await within(10_000, 'a retry scheduled', retryScheduled);
+    expect(atAna.online().size).toBe(0);
+    stranger.close();
+    manual.advance(PAIR_ROOM_RETRY_MS);
+    await within(10_000, 'Bea online at Ana', seen(atAna, bea.identity.fingerprint));
   });
 });
 
