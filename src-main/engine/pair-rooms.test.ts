@@ -4,6 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { PairedDevice, PairRooms, Reach } from '../../src-shared/nearby/nearby-ports';
 import { createPairRooms } from '../../src-shared/nearby/pair-rooms';
 import { pairRoomId } from '../../src-shared/nearby/pair-secret';
+import { PAIR_ROOM_RETRY_MS } from '../../src-shared/nearby/nearby-limits';
+import type { Clock } from '../../src-shared/session/ports';
+import { ManualClock } from '../../src-shared/session/testing/manual-clock';
 import type { TransferView } from '../../src-shared/transfer/transfer-view';
 import { openInstallation, type Installation } from '../devices/installation';
 import { within } from '../signaling-server/test-support/within';
@@ -192,6 +195,39 @@ describe('pair rooms on a real signaling server', () => {
   });
 });
 
+describe('a pair room a stranger fills', () => {
+  it('counts as offline, and is joined again after PAIR_ROOM_RETRY_MS', async () => {
+    const { ana, bea, secret } = await pairedInstallations();
+    const stop = new AbortController();
+    const stranger = await seatIn(await pairRoomId(secret), stop.signal);
+    // Bea sits down beside the stranger, and takes it for Ana: the room is full.
+    const atBea = watch([paired(ana, 'Ana', secret)]);
+    await within(10_000, 'the stranger beside Bea', seen(atBea, ana.identity.fingerprint));
+    const manual = new ManualClock();
+    let retrying: () => void = () => undefined;
+    const retryScheduled = new Promise<void>((resolve) => (retrying = resolve));
+    const clock: Clock = {
+      now: () => manual.now(),
+      setTimeout: (callback, ms) => {
+        retrying();
+        return manual.setTimeout(callback, ms);
+      },
+    };
+    const atAna = createPairRooms({
+      joinRoom: seatIn,
+      clock,
+      devices: [paired(bea, 'Bea', secret)],
+    });
+    opened.push(atAna);
+    // Turned away (room-full): a retry is due, and Bea is not shown online.
+    await within(10_000, 'a retry scheduled', retryScheduled);
+    expect(atAna.online().size).toBe(0);
+    stranger.close();
+    manual.advance(PAIR_ROOM_RETRY_MS);
+    await within(10_000, 'Bea online at Ana', seen(atAna, bea.identity.fingerprint));
+  });
+});
+
 describe('a send without a code', () => {
   /** Bea waits in her pair rooms and receives every invitation from a paired device. */
   function listening(bea: Installation, secret: string, ana: Installation) {
@@ -287,6 +323,20 @@ describe('a send without a code', () => {
     );
     expect(final).toMatchObject({ phase: 'failed', code: 'ERR_NOT_ONLINE' });
     if (final.phase === 'failed') expect(final.message).toBe('“Bea” is not online');
+  });
+
+  it('an invitation to a room its sender already left fails as the sender gone, not as a dead code', async () => {
+    const bea = await installation('Bea');
+    const receiver = receiveFiles({
+      serverUrl: rig.server.url,
+      remedySurface: 'cli',
+      code: '',
+      roomId: '2b7d4b1e-1d2c-4c3a-9f00-123456789abc',
+      destination: join(rig.scratch.path, 'received', String((folders += 1))),
+      iceServers: [],
+      identity: identityOf(bea),
+    });
+    expect(await receiver.finished).toMatchObject({ phase: 'failed', code: 'ERR_PEER_CLOSED' });
   });
 
   it('says so at once when the room cannot be delivered', async () => {
