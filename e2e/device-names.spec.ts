@@ -99,14 +99,22 @@ test('page → page: the sender’s name first on the prompt and on the done scr
   expect(await sender.done()).toContain('Sent to ');
 });
 
-test('page → CLI: the page’s name on the Incoming: line', async ({ browser }) => {
+test('page → CLI: the page’s name on the Incoming: line; the command line’s on the page’s steps', async ({
+  browser,
+}) => {
   const sender = await browserPeer(browser);
   await rename(sender, 'Bea tablet');
   const code = await sender.send([file]);
   const receiving = commandLine.receive(web.url, code, {
     destination: destination('cli'),
-    ask: false,
+    ask: true,
   });
+  await receiving.offered();
+  // The receiver's answer named it before the person decided.
+  await expect(
+    sender.page.getByRole('heading', { name: `Waiting for ${COMPUTER} to accept` }),
+  ).toBeVisible();
+  receiving.answer(true);
   const outcome = await receiving.finished();
   expect(outcome.exitCode).toBe(0);
   expect(outcome.output).toMatch(

@@ -174,3 +174,21 @@ describe('the remembered devices', () => {
     expect(app.devicesChanged.at(-1)).toEqual(valueOf(renamed));
   });
 });
+
+describe('names (docs/protocol.md, "The name shown")', () => {
+  it('the prompt carries the name the sender gave; this computer’s own name is kept, cleaned, when the app opens again', async () => {
+    const app = await desktop('own-name');
+    const laptop = await computer('own-name', 'Ana laptop');
+    const sent = await sendTo(app, laptop, 'named.txt');
+    expect(offerOf(sent.views)).toMatchObject({ offer: { announcedName: 'Ana laptop' } });
+    expect(await app.call('dismissTransfer', {})).toEqual({ ok: true, value: null });
+
+    expect(await app.call('renameSelf', { name: '  Bea’s \n desk ' })).toMatchObject({
+      ok: true,
+      value: { ownName: 'Bea’s desk' },
+    });
+    await app.close();
+    const again = await desktop('own-name');
+    expect((await devicesOf(again)).ownName).toBe('Bea’s desk');
+  });
+});
