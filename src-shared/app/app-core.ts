@@ -140,7 +140,7 @@ export class AppCore<Request> {
   }
 
   get view(): TransferView {
-    return this.#view;
+    return forScreens(this.#view);
   }
 
   /**
@@ -400,6 +400,16 @@ export class AppCore<Request> {
 
   #show(view: TransferView): void {
     this.#view = view;
-    this.#ports.notify.transfer(view);
+    this.#ports.notify.transfer(forScreens(view));
   }
+}
+
+/**
+ * A view as a screen gets it: without the pair secret, which only the core keeps, to remember
+ * it with the device (docs/protocol.md, "Pair rooms").
+ */
+function forScreens(view: TransferView): TransferView {
+  if (!('peer' in view) || view.peer?.pairSecret === undefined) return view;
+  const { pairSecret: _secret, ...peer } = view.peer;
+  return { ...view, peer };
 }

@@ -401,7 +401,7 @@ export function appRulesContract(label: string, factory: AppFactory): void {
         expect(remembered.ok && remembered.value.remembered[0]).toEqual(
           expect.not.objectContaining({ pairSecret: expect.anything() }),
         );
-        expect(JSON.stringify(app.devices)).not.toContain(pairSecret);
+        expect(JSON.stringify([app.devices, app.views])).not.toContain(pairSecret);
         if (app.storedDevices === undefined) return;
         expect(await app.storedDevices()).toMatchObject([{ fingerprint: FINGERPRINT, pairSecret }]);
         await app.forgetDevice(FINGERPRINT);
