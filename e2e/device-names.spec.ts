@@ -97,6 +97,14 @@ test('page → page: the sender’s name first on the prompt and on the done scr
   await receiver.page.getByRole('button', { name: 'Receive another' }).click();
   await receivedOnPage(receiver, await sender.send([file]), 'Ana’s phone');
   expect(await sender.done()).toContain('Sent to ');
+
+  // Kept in IndexedDB: the page goes by it after a reload.
+  await sender.page.reload();
+  await sender.page
+    .getByTestId('web-devices')
+    .getByText('Remembered devices', { exact: true })
+    .click();
+  await expect(sender.page.getByTestId('device-name')).toHaveValue('Ana’s phone');
 });
 
 test('page → CLI: the page’s name on the Incoming: line; the command line’s on the page’s steps', async ({
