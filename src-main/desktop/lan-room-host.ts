@@ -91,7 +91,7 @@ export class LanRoomHost {
         host: address,
         port,
         root: this.#options.webClientRoot,
-        signaling: { hostCandidatesOnly: true },
+        signaling: { hostCandidatesOnly: true, presence: true },
         // Pages on another name that resolves here (DNS rebinding) must not reach the room.
         ownHostOnly: true,
         ...(https ? { https: { certificateFolder: this.#options.certificateFolder } } : {}),

@@ -22,3 +22,4 @@ export {
 export { SessionFailure } from '../../src-shared/session/session-failure';
 export { listSendFiles, type SendFile } from './send-list';
 export type { DownloadMark, MarkOrigin } from './download-mark';
+export { openNativePresence, type NativePresenceOptions } from './native-presence';

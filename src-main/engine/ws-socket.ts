@@ -17,6 +17,39 @@ function signalingSocketUrl(serverUrl: string): string {
 }
 
 /**
+ * A native program's connection to a server's /ws transport. With `serverCertificate`, the server
+ * must present that certificate (PeerOptions).
+ */
+export function connectWs(serverUrl: string, serverCertificate?: string): WebSocket {
+  return new WebSocket(signalingSocketUrl(serverUrl), {
+    handshakeTimeout: SOCKET_CONNECT_TIMEOUT_MS,
+    perMessageDeflate: false,
+    // ws hands this to https.request, which also takes a socket passed to its callback later;
+    // ws's types only know the synchronous net.createConnection.
+    ...(serverCertificate === undefined
+      ? {}
+      : {
+          createConnection: pinnedConnection(
+            serverCertificate,
+          ) as unknown as WebSocket.ClientOptions['createConnection'],
+        }),
+  });
+}
+
+/**
+ * Sends the transport's `ping` every WS_HEARTBEAT_INTERVAL_MS while `socket` is open, so that
+ * no proxy or NAT on the way drops it as idle; returns the stop.
+ */
+export function keepWsAlive(socket: WebSocket): () => void {
+  const ping: WsClientMessage = { type: 'ping' };
+  const timer = setInterval(() => {
+    if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(ping));
+  }, WS_HEARTBEAT_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/**
  * A native peer's socket for the room join (src-shared/session/room-join.ts): the /ws transport
  * over `ws`, which sends `join-room` once open and keeps the socket alive with the transport's
  * `ping`. It only translates; what each server message means is the join's. With
@@ -25,27 +58,14 @@ function signalingSocketUrl(serverUrl: string): string {
 export function openWsSocket(serverUrl: string, serverCertificate?: string): OpenSeatSocket {
   return (roomId, report) => {
     const url = signalingSocketUrl(serverUrl);
-    const socket = new WebSocket(url, {
-      handshakeTimeout: SOCKET_CONNECT_TIMEOUT_MS,
-      perMessageDeflate: false,
-      // ws hands this to https.request, which also takes a socket passed to its callback later;
-      // ws's types only know the synchronous net.createConnection.
-      ...(serverCertificate === undefined
-        ? {}
-        : {
-            createConnection: pinnedConnection(
-              serverCertificate,
-            ) as unknown as WebSocket.ClientOptions['createConnection'],
-          }),
-    });
-    let keepAlive: NodeJS.Timeout | undefined;
+    const socket = connectWs(serverUrl, serverCertificate);
+    let stopKeepAlive: (() => void) | undefined;
     const send = (message: WsClientMessage): void => {
       if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
     };
     socket.on('open', () => {
       send({ type: 'join-room', roomId });
-      keepAlive = setInterval(() => send({ type: 'ping' }), WS_HEARTBEAT_INTERVAL_MS);
-      keepAlive.unref();
+      stopKeepAlive = keepWsAlive(socket);
       report({ type: 'joining' });
     });
     socket.on('message', (data, isBinary) => {
@@ -57,7 +77,7 @@ export function openWsSocket(serverUrl: string, serverCertificate?: string): Ope
     return {
       signal: (payload) => send({ type: 'signal', signal: payload, roomId }),
       close: () => {
-        clearInterval(keepAlive);
+        stopKeepAlive?.();
         socket.removeAllListeners();
         // A late socket error must not become an uncaught exception.
         socket.on('error', () => undefined);

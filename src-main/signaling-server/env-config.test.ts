@@ -22,6 +22,7 @@ describe('configuration from the environment', () => {
         TURN_PROVIDER_KEY_ID: 'k',
         TURN_PROVIDER_API_TOKEN: 't',
         TURN_PROVIDER_URL: 'https://rtc.example.com',
+        PRESENCE: '1',
       }),
     ).toEqual({
       options: {
@@ -41,6 +42,7 @@ describe('configuration from the environment', () => {
         turnProviderKeyId: 'k',
         turnProviderApiToken: 't',
         turnProviderUrl: 'https://rtc.example.com',
+        presence: true,
       },
       warnings: [],
     });
@@ -63,6 +65,7 @@ describe('configuration from the environment', () => {
     ['TRUSTED_PROXY_COUNT', 'yes'],
     ['REDIS_URL', 'http://127.0.0.1:6379'],
     ['TURN_PROVIDER_URL', 'not a url'],
+    ['PRESENCE', 'yes'],
   ])('rejects %s=%s with an error naming it', (name, value) => {
     expect(() => signalingOptionsFromEnv({ [name]: value })).toThrow(ConfigError);
     expect(() => signalingOptionsFromEnv({ [name]: value })).toThrow(name);

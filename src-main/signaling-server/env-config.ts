@@ -1,4 +1,4 @@
-import { envText, envUrl, envWhole, type Environment } from './env-values';
+import { envFlag, envText, envUrl, envWhole, type Environment } from './env-values';
 import type { SignalingServerOptions } from './options';
 
 export interface EnvConfig {
@@ -32,6 +32,7 @@ export function signalingOptionsFromEnv(env: Environment): EnvConfig {
     turnProviderKeyId: envText(env, 'TURN_PROVIDER_KEY_ID'),
     turnProviderApiToken: envText(env, 'TURN_PROVIDER_API_TOKEN'),
     turnProviderUrl: envUrl(env, 'TURN_PROVIDER_URL', ['https:', 'http:']),
+    presence: envFlag(env, 'PRESENCE'),
   };
   const clientUrl = options.clientUrl;
   const warnings = [

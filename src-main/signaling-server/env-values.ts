@@ -46,3 +46,12 @@ export function envUrl(
   }
   return value;
 }
+
+/** A yes-or-no setting: 1 or true, 0 or false; undefined when unset or empty, which means no. */
+export function envFlag(env: Environment, name: string): boolean | undefined {
+  const value = envText(env, name);
+  if (value === undefined) return undefined;
+  if (value === '0' || value === 'false') return false;
+  if (value === '1' || value === 'true') return true;
+  throw new ConfigError(`${name} must be 1, true, 0 or false, not "${value}"`);
+}

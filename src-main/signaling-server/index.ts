@@ -7,7 +7,7 @@ export { consoleLogSink, type LogSink } from './log-sink';
 export type { Clock, Every } from './schedule';
 export type { RandomIndex } from './codes/code-registrar';
 export { signalingOptionsFromEnv, type EnvConfig } from './env-config';
-export { ConfigError, envText, envUrl, envWhole, type Environment } from './env-values';
+export { ConfigError, envFlag, envText, envUrl, envWhole, type Environment } from './env-values';
 export { closeHttpServer, listen, type ListeningAddress } from './http-listener';
 export { finalErrorHandler } from './http/final-error-handler';
 export { rejectUpgrade } from './transports/reject-upgrade';

@@ -51,6 +51,12 @@ export interface SignalingServerOptions {
    * and no STUN or TURN request leaves the network (the desktop app's LAN room).
    */
   hostCandidatesOnly?: boolean;
+  /**
+   * PRESENCE: keep a roster of the programs that ask to be listed and relay their invitations
+   * (docs/protocol.md, "Presence"). Off by default, so that a public server never lists strangers
+   * to each other; the desktop app's LAN room turns it on.
+   */
+  presence?: boolean;
   /** Also allow a browser origin naming this server's own host (the web-client host sets it). */
   allowSameOrigin?: boolean;
   now?: Clock;

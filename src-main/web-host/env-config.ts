@@ -1,5 +1,6 @@
 import {
   ConfigError,
+  envFlag,
   envText,
   envUrl,
   envWhole,
@@ -10,13 +11,6 @@ import { ferryDataFolder } from '../devices/data-folder';
 import type { WebHostOptions } from './start-web-host';
 
 const COMMIT = /^[0-9a-f]{40}$/i;
-
-function flag(env: Environment, name: string): boolean {
-  const value = envText(env, name);
-  if (value === undefined || value === '0' || value === 'false') return false;
-  if (value === '1' || value === 'true') return true;
-  throw new ConfigError(`${name} must be 1, true, 0 or false, not "${value}"`);
-}
 
 export interface WebHostEnvConfig {
   options: WebHostOptions;
@@ -40,11 +34,11 @@ export function webHostOptionsFromEnv(env: Environment): WebHostEnvConfig {
     root: envText(env, 'WEB_ROOT'),
     socketUrl: envUrl(env, 'SOCKET_URL', ['https:', 'http:']),
     commit: commit ?? null,
-    https: flag(env, 'HTTPS')
+    https: envFlag(env, 'HTTPS')
       ? { certificateFolder: envText(env, 'TLS_DIR') ?? ferryDataFolder(env) }
       : undefined,
   };
-  if (!flag(env, 'WITH_SIGNALING')) return { options, warnings: [] };
+  if (!envFlag(env, 'WITH_SIGNALING')) return { options, warnings: [] };
   const signaling = signalingOptionsFromEnv(env);
   const { port: _port, host: _host, ...rest } = signaling.options;
   return { options: { ...options, signaling: rest }, warnings: signaling.warnings };

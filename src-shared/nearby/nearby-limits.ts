@@ -1,5 +1,34 @@
-// Limits and deadlines of issue 36, "Devices you can see" (docs/protocol.md, "Presence" and
-// "Pair rooms"; docs/architecture.md, "Nearby devices").
+// The numbers of issue 36's nearby devices (docs/protocol.md, "Presence" and "Pair rooms"), one
+// constant each, for the server and for every surface.
+
+import { SECOND_MS } from '../time-units';
+
+/**
+ * Devices one server's presence roster lists; a join beyond it is answered with `error`. A LAN
+ * room holds a household's or an office's devices, and every change goes to every device listed.
+ */
+export const PRESENCE_ROSTER_MAX = 64;
+
+/**
+ * Invitations one listed device may send per RATE_WINDOW_MS (src-shared/signaling/limits.ts); one
+ * more is answered with `error`. A person sends one per click; this only stops a flood.
+ */
+export const PRESENCE_INVITES_PER_WINDOW = 30;
+
+/**
+ * Characters of a roster id, each from the 32-letter alphabet of PRESENCE_ID_ALPHABET: 30 random
+ * bits, short enough to read, and a collision within PRESENCE_ROSTER_MAX devices is redrawn.
+ */
+export const PRESENCE_ID_CHARS = 6;
+
+/** RFC 4648 base32, the letters of a roster id. */
+export const PRESENCE_ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+/**
+ * How long a program waits for the server to answer `presence-join` with the roster. A server
+ * without presence answers with `error` at once; one that says nothing within this keeps no roster.
+ */
+export const PRESENCE_JOIN_TIMEOUT_MS = 5 * SECOND_MS;
 
 /**
  * A device that left the list while the person was choosing stays this long, greyed out, before

@@ -11,19 +11,26 @@ import type {
 type PeerSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /**
+ * A page's event socket to the signaling server at `address`. A new connection would be a new
+ * peer, outside its room and off its roster: a lost socket is not reconnected.
+ */
+export function connectEventSocket(address: string): PeerSocket {
+  return io(address, {
+    path: SOCKET_IO_PATH,
+    reconnection: false,
+    timeout: SOCKET_CONNECT_TIMEOUT_MS,
+    forceNew: true,
+  });
+}
+
+/**
  * A browser peer's socket for the room join (src-shared/session/room-join.ts): the event socket
  * (socket.io, path /socket.io/), which sends `join-room` once connected. It only translates;
  * what each server event means is the join's.
  */
 export function openEventSocket(address: string): OpenSeatSocket {
   return (roomId, report) => {
-    const socket: PeerSocket = io(address, {
-      path: SOCKET_IO_PATH,
-      // A new connection would be a new peer outside the room: a lost socket ends the attempt.
-      reconnection: false,
-      timeout: SOCKET_CONNECT_TIMEOUT_MS,
-      forceNew: true,
-    });
+    const socket = connectEventSocket(address);
     socket.once('connect', () => {
       socket.emit('join-room', roomId);
       report({ type: 'joining' });
