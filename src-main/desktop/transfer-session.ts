@@ -6,6 +6,7 @@ import type {
 import { autoAccepts } from '../../src-shared/devices/auto-accept';
 import type { DeviceDirectory } from '../../src-shared/devices/remembered-devices';
 import type { PeerCheck, TransferView } from '../../src-shared/transfer/transfer-view';
+import type { Reach } from '../../src-shared/nearby/nearby-ports';
 import { WORDS_UNAVAILABLE, WordsQuestion } from '../../src-shared/verify/confirm-words';
 import {
   isFinal,
@@ -17,10 +18,15 @@ import {
   type Transfer,
 } from '../engine';
 
+/**
+ * Where the sender is found: by a code (with the key of the receive link it came with,
+ * docs/protocol.md "Secret link"), or by the room of a nearby device's invitation
+ * (docs/architecture.md, "Nearby devices").
+ */
+export type ReceiveFrom = { code: string; linkSecret?: string } | { roomId: string };
+
 export interface ReceiveRequest {
-  code: string;
-  /** The key of the receive link the code came with (docs/protocol.md, "Secret link"). */
-  linkSecret?: string;
+  from: ReceiveFrom;
   destination: string;
   reportBytes: boolean;
   /**
@@ -34,11 +40,17 @@ export interface ReceiveRequest {
   confirmWords: boolean;
 }
 
-/** A transfer the desktop app asks the engine for. */
+/** A transfer the desktop app asks the engine for; `reach`: one nearby device, no code. */
 export type DesktopStart =
-  | { kind: 'send'; paths: readonly string[]; peer: PeerOptions; confirmWords: boolean }
+  | {
+      kind: 'send';
+      paths: readonly string[];
+      peer: PeerOptions;
+      confirmWords: boolean;
+      reach?: Reach;
+    }
   /** A text message (docs/protocol.md, "Text messages"): nothing on disk is read. */
-  | { kind: 'text'; text: string; peer: PeerOptions; confirmWords: boolean }
+  | { kind: 'text'; text: string; peer: PeerOptions; confirmWords: boolean; reach?: Reach }
   | { kind: 'receive'; request: ReceiveRequest; peer: PeerOptions };
 
 /**
@@ -106,9 +118,19 @@ class EngineTransfer implements RunningTransfer {
   #begin(start: DesktopStart): Transfer {
     switch (start.kind) {
       case 'send':
-        return sendFiles({ ...start.peer, paths: start.paths, ...this.#senderConfirms(start) });
+        return sendFiles({
+          ...start.peer,
+          paths: start.paths,
+          ...this.#senderConfirms(start),
+          ...(start.reach === undefined ? {} : { reach: start.reach }),
+        });
       case 'text':
-        return sendText({ ...start.peer, text: start.text, ...this.#senderConfirms(start) });
+        return sendText({
+          ...start.peer,
+          text: start.text,
+          ...this.#senderConfirms(start),
+          ...(start.reach === undefined ? {} : { reach: start.reach }),
+        });
       case 'receive':
         return this.#receive(start.request, start.peer);
     }
@@ -117,8 +139,7 @@ class EngineTransfer implements RunningTransfer {
   #receive(request: ReceiveRequest, peer: PeerOptions): Transfer {
     return receiveFiles({
       ...peer,
-      code: request.code,
-      ...(request.linkSecret === undefined ? {} : { linkSecret: request.linkSecret }),
+      ...request.from,
       destination: request.destination,
       reportBytes: request.reportBytes,
       acceptsAtOnce: (offer) => autoAccepts(request.devices, offer, request.autoAcceptMaxBytes),

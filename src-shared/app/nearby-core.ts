@@ -69,8 +69,10 @@ export interface NearbyEvents {
 /** Nobody nearby, no roster: what a surface shows before the layer started. */
 export const NO_NEARBY: NearbyView = { devices: [], inRoom: false };
 
-const ROOM_KEY = 'room:';
-const PAIR_KEY = 'pair:';
+/** A roster device's key: this, then its roster id. */
+export const ROOM_KEY = 'room:';
+/** A paired device's key: this, then its certificate's fingerprint. */
+export const PAIR_KEY = 'pair:';
 
 /** Names compared as a person reads them, to find a remembered device on the roster. */
 function sameName(a: string, b: string): boolean {

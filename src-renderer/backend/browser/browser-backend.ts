@@ -13,6 +13,10 @@ import {
 } from '../../../src-shared/history/transfer-history';
 import { ok } from '../../../src-shared/ipc/result';
 import { AppCore } from '../../../src-shared/app/app-core';
+import { NearbyCore } from '../../../src-shared/app/nearby-core';
+import type { OpenPresence } from '../../../src-shared/nearby/nearby-ports';
+import { browserClock } from './browser-clock';
+import { openBrowserPresence } from './browser-presence';
 import type { SessionStarter } from '../../../src-shared/app/app-ports';
 import type {
   BackendEvent,
@@ -175,6 +179,31 @@ export function createBrowserBackend(
     clock: { now: () => Date.now() },
   });
 
+  // The page on its server's roster, and in the pair rooms of its remembered devices, while it is
+  // open (docs/architecture.md, "Nearby devices"). An invitation becomes a receive of its room.
+  const openPresence: OpenPresence = async (intro, cancelled) =>
+    openBrowserPresence(await address())(intro, cancelled);
+  const nearby = new NearbyCore(
+    {
+      openPresence,
+      intro: { name: BROWSER_DEVICE_NAME, kind: 'browser' },
+      clock: browserClock,
+      busy: () => core.busy,
+    },
+    {
+      view: (view) => emit({ type: 'nearby', nearby: view }),
+      invited: ({ roomId, from, expectPeer }) =>
+        void core.start({
+          kind: 'receive',
+          roomId,
+          from,
+          ...(expectPeer === undefined ? {} : { expectPeer }),
+        }),
+    },
+  );
+  // Not waited for: the screens are ready before the roster answers, and the list follows.
+  void nearby.start();
+
   function remember(items: SourceItem[]): SelectedItem[] {
     for (const source of items) sources.set(source.item.id, source);
     return items.map((source) => source.item);
@@ -207,6 +236,7 @@ export function createBrowserBackend(
       await Promise.all([address(), loaded, historyLoaded]);
       return ok({
         transfer: core.view,
+        nearby: nearby.view,
         lanRoom: { state: 'off' },
         discoveredRooms: [],
         settings,
@@ -240,6 +270,15 @@ export function createBrowserBackend(
         : core.start({ kind: 'send', items, to: pinned });
     },
     startSendText: (text) => core.start({ kind: 'text', text }),
+    startSendNearby: async (key, batch) => {
+      const reach = nearby.reachFor(key);
+      if ('code' in reach) return { ok: false, error: reach };
+      return core.start(
+        'items' in batch
+          ? { kind: 'send', items: batch.items, reach }
+          : { kind: 'text', text: batch.text, reach },
+      );
+    },
     startReceive: (code, key) =>
       core.start({ kind: 'receive', code, ...(key === undefined ? {} : { key }) }),
     answerOffer: (accept, destination, packing) => core.answerOffer(accept, destination, packing),

@@ -4,6 +4,7 @@ import type { DeviceSetting } from '../../../src-shared/devices/peer-identity';
 import { textMessageProblem } from '../../../src-shared/session/text-message';
 import type { IpcError } from '../../../src-shared/ipc/result';
 import type { ExpectedPeer } from '../../../src-shared/session/expected-peer';
+import type { Reach } from '../../../src-shared/nearby/nearby-ports';
 import type { SelectedItem } from '../ferry-backend';
 import { browserPeerVersion } from './peer-version';
 import { ReceiveTransfer } from './receive-transfer';
@@ -11,13 +12,18 @@ import type { SaveChoice } from './save-choice';
 import { SendTransfer } from './send-transfer';
 import type { SourceItem } from './source-files';
 
-/** A transfer the page asks for. */
+/**
+ * A transfer the page asks for. A send with `reach` goes to one nearby device with no code; a
+ * receive with `roomId` answers that device's invitation (docs/architecture.md, "Nearby devices").
+ */
 export type BrowserStart =
   /** `to`: the only device that may receive the batch (docs/protocol.md, "Remembered devices"). */
-  | { kind: 'send'; items: readonly SelectedItem[]; to?: ExpectedPeer }
+  | { kind: 'send'; items: readonly SelectedItem[]; to?: ExpectedPeer; reach?: Reach }
   /** A text message (docs/protocol.md, "Text messages"). */
-  | { kind: 'text'; text: string }
-  | { kind: 'receive'; code: string; key?: string };
+  | { kind: 'text'; text: string; reach?: Reach }
+  | { kind: 'receive'; code: string; key?: string }
+  /** `from`: the inviting device's name; `expectPeer`: a paired device, the only one taken. */
+  | { kind: 'receive'; roomId: string; from: string; expectPeer?: ExpectedPeer };
 
 /** What the page's transfers need from the backend that starts them. */
 export interface BrowserSessionContext {
@@ -50,9 +56,14 @@ export function browserSessions(context: BrowserSessionContext): SessionStarter<
         const transfer = new ReceiveTransfer({
           ...common,
           signalingAddress: await context.signalingAddress(),
-          code: start.code,
+          from:
+            'roomId' in start
+              ? { roomId: start.roomId, sender: start.from }
+              : { code: start.code, ...(start.key === undefined ? {} : { linkSecret: start.key }) },
+          ...('expectPeer' in start && start.expectPeer !== undefined
+            ? { expectPeer: start.expectPeer }
+            : {}),
           devices,
-          ...(start.key === undefined ? {} : { linkSecret: start.key }),
           saving: context.saving,
           reportStats,
           autoAcceptMaxBytes,
@@ -68,6 +79,7 @@ export function browserSessions(context: BrowserSessionContext): SessionStarter<
         signalingAddress: await context.signalingAddress(),
         devices,
         ...(start.kind === 'send' && start.to !== undefined ? { expectPeer: start.to } : {}),
+        ...(start.reach === undefined ? {} : { reach: start.reach }),
       });
       return running(transfer);
     },

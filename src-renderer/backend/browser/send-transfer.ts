@@ -28,6 +28,7 @@ import type { FileSource } from '../../../src-shared/session/file-source';
 import type { SenderFile } from '../../../src-shared/protocol/sender';
 import { WORDS_UNAVAILABLE, WordsQuestion } from '../../../src-shared/verify/confirm-words';
 import { pageHashing } from './worker-sha256';
+import type { Reach } from '../../../src-shared/nearby/nearby-ports';
 
 export interface SendOptions {
   signalingAddress: string;
@@ -41,6 +42,8 @@ export interface SendOptions {
   confirmWords: boolean;
   /** Only this remembered device may receive the batch (docs/protocol.md, "Remembered devices"). */
   expectPeer?: ExpectedPeer;
+  /** The one nearby device the batch goes to, with no code (docs/architecture.md, "Nearby devices"). */
+  reach?: Reach;
   publish(view: TransferView): void;
   /** Something the person should know that the view does not say. */
   warn(message: string): void;
@@ -161,6 +164,7 @@ export class SendTransfer {
         afterConnectMs: BROWSER_CONNECT_DELAY_MS,
         ...(linkSecret === undefined ? {} : { linkSecret }),
         ...(this.#options.expectPeer === undefined ? {} : { expectPeer: this.#options.expectPeer }),
+        ...(this.#options.reach === undefined ? {} : { reach: this.#options.reach }),
         ...(text === undefined ? {} : { text }),
       },
     );
