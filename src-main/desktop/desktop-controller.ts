@@ -32,7 +32,7 @@ import {
   isRevealableFile,
 } from './path-allowlist';
 import { openSettingsStore } from './settings-store';
-import { engineSessions, type DesktopStart, type ReceiveFrom } from './transfer-session';
+import { engineSessions, type DesktopStart } from './transfer-session';
 
 export interface DesktopControllerOptions {
   /**
@@ -131,7 +131,7 @@ export async function createDesktopController(
     devices: {
       ownName: () => installation.setting.ownName,
       list: () => book.list(),
-      remember: (fingerprint, name) => book.remember(fingerprint, name),
+      remember: (fingerprint, name, pairSecret) => book.remember(fingerprint, name, pairSecret),
       rename: (fingerprint, name) => book.rename(fingerprint, name),
       forget: (fingerprint) => book.forget(fingerprint),
       setAutoAccept: (fingerprint, autoAccept) => book.setAutoAccept(fingerprint, autoAccept),
@@ -206,11 +206,17 @@ export async function createDesktopController(
     };
   };
 
-  /** A receive into the download folder, from a code or a nearby device's invitation. */
-  const startReceive = async (from: ReceiveFrom, expectPeer?: ExpectedPeer) => {
+  /**
+   * A receive into the download folder: by a code (and the key of the link it came with), or by
+   * the room of a nearby device's invitation, with no code.
+   */
+  const startReceive = async (
+    from: { code: string; linkSecret?: string } | { roomId: string },
+    expectPeer?: ExpectedPeer,
+  ) => {
     const { downloadFolder, reportStats, confirmWords, autoAcceptMaxBytes } = settings.get();
     const request = {
-      from,
+      ...('roomId' in from ? { code: '', roomId: from.roomId } : from),
       destination: downloadFolder,
       reportBytes: reportStats,
       devices: book,
