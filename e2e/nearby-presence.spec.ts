@@ -48,7 +48,7 @@ const online = (peer: FerryPage): Locator =>
   peer.page.locator('[data-testid="nearby-device"][data-online="true"]');
 
 for (const insecureName of [false, true]) {
-  test.describe(`a LAN room's roster${insecureName ? ', on a non-secure origin' : ''}`, () => {
+  test.describe(`a presence room's roster${insecureName ? ', on a non-secure origin' : ''}`, () => {
     let web: RunningWebClient;
     test.beforeAll(async () => {
       web = await startWebClient({ presence: true, insecureName });
@@ -75,25 +75,18 @@ for (const insecureName of [false, true]) {
     }) => {
       const first = await page(browser, web);
       const second = await page(browser, web);
-      const cli = new ChildProgram(CLI, [
-        'receive',
-        '--listen',
-        '--server',
-        web.serverUrl,
-        '--name',
-        'build-box',
-      ]);
+      // Named by its host name, the CLI's default; its kind tells it apart from the pages.
+      const cli = new ChildProgram(CLI, ['receive', '--listen', '--server', web.serverUrl]);
       programs.push(cli);
       // The program's own start is not the join: the clock starts once it says it waits.
       await cli.waitForLine(/^Waiting/, TRANSFER_TIMEOUT_MS);
       for (const peer of [first, second]) {
-        const box = online(peer).filter({ hasText: 'build-box' });
+        const box = online(peer).and(peer.page.locator('[data-kind="cli"]'));
         await expect(box).toContainText('Command line', { timeout: JOIN_SEEN_MS });
-        await expect(box).toHaveAttribute('data-kind', 'cli');
       }
       await cli.stop();
       for (const peer of [first, second]) {
-        await expect(tiles(peer).filter({ hasText: 'build-box' })).toHaveCount(0, {
+        await expect(tiles(peer).and(peer.page.locator('[data-kind="cli"]'))).toHaveCount(0, {
           timeout: LEAVE_GONE_MS,
         });
       }
