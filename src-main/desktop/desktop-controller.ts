@@ -11,12 +11,14 @@ import { HandlerError } from '../../src-shared/ipc/dispatch';
 import { appError, type UnchosenPath } from '../../src-shared/app/app-errors';
 import type { IpcError, IpcResult } from '../../src-shared/ipc/result';
 import { AppCore } from '../../src-shared/app/app-core';
+import { NearbyCore } from '../../src-shared/app/nearby-core';
+import type { ExpectedPeer } from '../../src-shared/session/expected-peer';
 import type { SessionStarter } from '../../src-shared/app/app-ports';
 import { DEFAULT_SIGNALING_PORT } from '../../src-shared/signaling/limits';
 import { AUTO_ACCEPT_DEFAULT_MAX_BYTES } from '../../src-shared/devices/auto-accept';
 import { defaultDeviceName, openInstallation } from '../devices/installation';
 import { openHistoryBook } from '../history/history-book';
-import type { EngineTimeouts, PeerOptions } from '../engine';
+import { nodeClock, type EngineTimeouts, type PeerOptions } from '../engine';
 import { browseRooms, type RoomBrowser } from '../lan/room-browser';
 import { autoAcceptQuestion, settingsQuestion } from './change-questions';
 import { describePaths } from './describe-paths';
@@ -211,6 +213,42 @@ export async function createDesktopController(
     };
   };
 
+  /**
+   * A receive into the download folder: by a code (and the key of the link it came with), or by
+   * the room of a nearby device's invitation, with no code.
+   */
+  const startReceive = async (
+    from: { code: string; linkSecret?: string } | { roomId: string },
+    expectPeer?: ExpectedPeer,
+  ) => {
+    const { downloadFolder, reportStats, confirmWords, autoAcceptMaxBytes } = settings.get();
+    const request = {
+      ...('roomId' in from ? { code: '', roomId: from.roomId } : from),
+      destination: downloadFolder,
+      reportBytes: reportStats,
+      devices: book,
+      autoAcceptMaxBytes,
+      confirmWords,
+    };
+    const peer = { ...peerOptions(), ...(expectPeer === undefined ? {} : { expectPeer }) };
+    return core.start({ kind: 'receive', request, peer });
+  };
+
+  // The devices a send reaches with no code (docs/architecture.md, "Nearby devices"); an
+  // invitation becomes a receive of its room.
+  const nearby = new NearbyCore(
+    {
+      intro: { name: installation.setting.ownName, kind: 'desktop' },
+      clock: nodeClock,
+      busy: () => core.busy,
+    },
+    {
+      view: (view) => emit('nearbyChanged', view),
+      invited: ({ roomId, expectPeer }) => void startReceive({ roomId }, expectPeer),
+    },
+  );
+  await nearby.start();
+
   const handlers: HandlerMap = {
     getSnapshot: async () => {
       const snapshot = {
@@ -221,6 +259,7 @@ export async function createDesktopController(
         devices: core.devicesView(),
         history: core.history(),
         pendingPaths,
+        nearby: nearby.view,
       };
       pendingPaths = [];
       return snapshot;
@@ -248,24 +287,28 @@ export async function createDesktopController(
       const peer = { ...peerOptions(), ...(pinned === undefined ? {} : { expectPeer: pinned }) };
       return valueOf(await core.start({ kind: 'send', paths, peer, confirmWords }));
     },
+    startSendNearby: async (request) => {
+      const reach = nearby.reachFor(request.key);
+      if ('code' in reach) refuse(reach);
+      const peer = peerOptions();
+      const { confirmWords } = settings.get();
+      if ('text' in request) {
+        return valueOf(
+          await core.start({ kind: 'text', text: request.text, peer, confirmWords, reach }),
+        );
+      }
+      requireChosen(request.paths);
+      return valueOf(
+        await core.start({ kind: 'send', paths: request.paths, peer, confirmWords, reach }),
+      );
+    },
     startSendText: async ({ text }) => {
       const { confirmWords } = settings.get();
       return valueOf(await core.start({ kind: 'text', text, peer: peerOptions(), confirmWords }));
     },
-    startReceive: async ({ code, key }) => {
-      const { downloadFolder, reportStats, confirmWords, autoAcceptMaxBytes } = settings.get();
-      const request = {
-        code,
-        // A pasted receive link's key: the sender must prove it holds the same.
-        ...(key === undefined ? {} : { linkSecret: key }),
-        destination: downloadFolder,
-        reportBytes: reportStats,
-        devices: book,
-        autoAcceptMaxBytes,
-        confirmWords,
-      };
-      return valueOf(await core.start({ kind: 'receive', request, peer: peerOptions() }));
-    },
+    startReceive: async ({ code, key }) =>
+      // A pasted receive link's key: the sender must prove it holds the same.
+      valueOf(await startReceive({ code, ...(key === undefined ? {} : { linkSecret: key }) })),
     answerOffer: async ({ accept, destination }) => {
       if (destination !== undefined) requireChosenFolder(destination);
       return valueOf(await core.answerOffer(accept, destination));
@@ -330,6 +373,7 @@ export async function createDesktopController(
     },
     settled: () => core.settled(),
     async close() {
+      nearby.close();
       await core.close();
       await lanRoom.set(false);
       await browser?.close();

@@ -23,4 +23,5 @@ export { SessionFailure } from '../../src-shared/session/session-failure';
 export { listSendFiles, type SendFile } from './send-list';
 export type { DownloadMark, MarkOrigin } from './download-mark';
 export { openNativePresence, type NativePresenceOptions } from './native-presence';
+export { nodeClock } from './node-clock';
 export { openNativePairRooms } from './native-pair-rooms';

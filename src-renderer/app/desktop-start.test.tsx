@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+import { NO_NEARBY } from '../../src-shared/app/nearby-core';
 import { describe, expect, it } from 'vitest';
 import type { SendItem } from '../../src-shared/ipc/contract';
 import { IDLE_TRANSFER } from '../../src-shared/transfer/transfer-view';
@@ -35,6 +36,7 @@ function startingMain() {
         devices: TEST_DEVICES,
         history: [],
         pendingPaths: [PHOTO_ITEM.path],
+        nearby: NO_NEARBY,
       }),
       describePaths: async () => {
         describeRequested();

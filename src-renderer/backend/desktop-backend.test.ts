@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NO_NEARBY } from '../../src-shared/app/nearby-core';
 import type { EventContract, FerryBridge } from '../../src-shared/ipc/contract';
 import { IDLE_TRANSFER } from '../../src-shared/transfer/transfer-view';
 import { TEST_SETTINGS } from '../testing/scripted-backend';
@@ -22,6 +23,7 @@ describe('the desktop backend over the preload bridge', () => {
         devices: TEST_DEVICES,
         history: [],
         pendingPaths: ['/home/ana/report.pdf'],
+        nearby: NO_NEARBY,
       }),
     });
     const snapshot = await createDesktopBackend(bridge).snapshot();

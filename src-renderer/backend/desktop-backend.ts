@@ -128,6 +128,10 @@ export function createDesktopBackend(bridge: FerryBridge): FerryBackend {
             'historyChanged',
             whileOpen((history) => listener({ type: 'history', history })),
           ),
+          bridge.on(
+            'nearbyChanged',
+            whileOpen((nearby) => listener({ type: 'nearby', nearby })),
+          ),
         ];
         signal.addEventListener('abort', () => detachers.forEach((detach) => detach()), {
           once: true,
@@ -155,6 +159,13 @@ export function createDesktopBackend(bridge: FerryBridge): FerryBackend {
         ...(to === undefined ? {} : { to }),
       }),
     startSendText: (text) => request('startSendText', { text }),
+    startSendNearby: (key, batch) =>
+      request(
+        'startSendNearby',
+        'items' in batch
+          ? { key, paths: batch.items.map((item) => item.id) }
+          : { key, text: batch.text },
+      ),
     startReceive: (code, key) =>
       request('startReceive', { code, ...(key === undefined ? {} : { key }) }),
     answerOffer: (accept, destination) =>

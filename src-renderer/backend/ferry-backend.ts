@@ -8,8 +8,12 @@ import type {
 import type { IpcError, IpcResult } from '../../src-shared/ipc/result';
 import type { HistoryEntry } from '../../src-shared/history/transfer-history';
 import type { OfferPacking, TransferView } from '../../src-shared/transfer/transfer-view';
+import type { NearbyView } from '../../src-shared/app/nearby-core';
 
-export type { DevicesView, DiscoveredRoom, HistoryEntry, LanRoomView, SettingsChange };
+export type { DevicesView, DiscoveredRoom, HistoryEntry, LanRoomView, NearbyView, SettingsChange };
+
+/** What a send to a nearby device carries: the chosen files, or a text message. */
+export type NearbyBatch = { items: readonly SelectedItem[] } | { text: string };
 
 /** A failure a person should read: a stable `ERR_*` code and one sentence. */
 export type BackendError = IpcError;
@@ -72,6 +76,8 @@ export interface BackendSnapshot {
   devices: DevicesView;
   /** Finished transfers kept on this device, newest first (empty while `keepHistory` is off). */
   history: HistoryEntry[];
+  /** The devices a send reaches without a code (docs/architecture.md, "Nearby devices"). */
+  nearby: NearbyView;
   /**
    * What Ferry was opened with ("Open with", command line), or why it could not be read. It may
    * take another request to describe, so it comes later than the rest, which is applied at once.
@@ -86,6 +92,7 @@ export type BackendEvent =
   | { type: 'settings'; settings: FerrySettings }
   | { type: 'devices'; devices: DevicesView }
   | { type: 'history'; history: HistoryEntry[] }
+  | { type: 'nearby'; nearby: NearbyView }
   | { type: 'opened'; opened: BackendResult<SelectedItem[]> }
   /** Something the person should know that does not stop the transfer (a skipped link). */
   | { type: 'warning'; message: string };
@@ -118,6 +125,11 @@ export interface FerryBackend {
   startSend(items: readonly SelectedItem[], to?: string): Promise<BackendResult<null>>;
   /** Sends `text` as a text message (docs/protocol.md, "Text messages"). */
   startSendText(text: string): Promise<BackendResult<null>>;
+  /**
+   * Sends `batch` to the nearby device `key` with no code (docs/architecture.md, "Nearby
+   * devices"); refused with ERR_DEVICE_GONE once it left.
+   */
+  startSendNearby(key: string, batch: NearbyBatch): Promise<BackendResult<null>>;
   /**
    * Takes a normalized code, and the secret of the receive link it came from, which only a page
    * opened from a link has (docs/protocol.md, "Secret link").

@@ -8,6 +8,7 @@ import { askToNotify } from '../page/browser-notices';
 import { NotifyReason } from '../components/notify-reason';
 import { SendText } from '../components/send-text';
 import { PinnedPeer } from '../components/pinned-peer';
+import { NearbyDevices } from '../components/nearby-devices';
 
 /** Choosing what to send. */
 export function SendScreen() {
@@ -42,6 +43,7 @@ export function SendScreen() {
           Send
         </button>
       </div>
+      <NearbyDevices />
       <NotifyReason />
       <SendText />
     </section>

@@ -3,6 +3,7 @@ import { createCodeDraftStore, type CodeDraftStore } from './code-draft-store';
 import { createDevicesStore, type DevicesStore } from './devices-store';
 import { createHistoryStore, type HistoryStore } from './history-store';
 import { createLanRoomStore, type LanRoomStore } from './lan-room-store';
+import { createNearbyStore, type NearbyStore } from './nearby-store';
 import { createNoticeStore, type NoticeStore } from './notice-store';
 import { createScreenStore, type ScreenStore } from './screen-store';
 import { createSelectionStore, type SelectionStore } from './selection-store';
@@ -21,6 +22,7 @@ export interface FerryStores {
   devices: DevicesStore;
   history: HistoryStore;
   lanRoom: LanRoomStore;
+  nearby: NearbyStore;
   screen: ScreenStore;
   codeDraft: CodeDraftStore;
 }
@@ -37,6 +39,7 @@ export function createFerryStores(backend: FerryBackend): FerryStores {
     devices: createDevicesStore(backend),
     history: createHistoryStore(backend, notice),
     lanRoom: createLanRoomStore(backend, notice),
+    nearby: createNearbyStore(),
     screen: createScreenStore(),
     codeDraft: createCodeDraftStore(),
   };

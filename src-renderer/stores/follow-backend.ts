@@ -40,6 +40,7 @@ function applySnapshot(stores: FerryStores, snapshot: BackendSnapshot): void {
   stores.history.getState().apply(snapshot.history);
   stores.lanRoom.getState().applyRoom(snapshot.lanRoom);
   stores.lanRoom.getState().applyDiscovered(snapshot.discoveredRooms);
+  stores.nearby.getState().apply(snapshot.nearby);
   applyTransfer(stores, snapshot.transfer);
 }
 
@@ -57,6 +58,8 @@ function applyEvent(stores: FerryStores, event: BackendEvent): void {
       return stores.devices.getState().apply(event.devices);
     case 'history':
       return stores.history.getState().apply(event.history);
+    case 'nearby':
+      return stores.nearby.getState().apply(event.nearby);
     case 'opened':
       return applyOpened(stores, event.opened);
     case 'warning':

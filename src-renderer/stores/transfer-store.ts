@@ -6,7 +6,12 @@ import {
   type OfferPacking,
   type TransferView,
 } from '../../src-shared/transfer/transfer-view';
-import type { BackendResult, FerryBackend, SelectedItem } from '../backend/ferry-backend';
+import type {
+  BackendResult,
+  FerryBackend,
+  NearbyBatch,
+  SelectedItem,
+} from '../backend/ferry-backend';
 import { succeeded, type NoticeStore } from './notice-store';
 
 export interface TransferState {
@@ -34,6 +39,10 @@ export interface TransferState {
   startSend(items: readonly SelectedItem[], to?: string): Promise<void>;
   /** Sends `text` as a text message (docs/protocol.md, "Text messages"). */
   startSendText(text: string): Promise<void>;
+  /** Sends to the nearby device `key`, with no code (docs/architecture.md, "Nearby devices"). */
+  startSendNearby(key: string, batch: NearbyBatch): Promise<void>;
+  /** Reads a drop on a nearby device's tile and sends what it held to that device. */
+  sendDroppedTo(key: string, data: DataTransfer): Promise<void>;
   /**
    * Takes the code as typed; it is normalized here, so every caller sends the canonical form.
    * `key`: the secret of the receive link the code came from.
@@ -104,6 +113,16 @@ export function createTransferStore(backend: FerryBackend, notice: NoticeStore):
         })),
       startSend: (items, to) => starting(backend.startSend(items, to)),
       startSendText: (text) => starting(backend.startSendText(text)),
+      startSendNearby: (key, batch) => starting(backend.startSendNearby(key, batch)),
+      sendDroppedTo: (key, data) =>
+        // Read at once: the browser empties the DataTransfer when the drop event returns.
+        starting(
+          backend
+            .addDropped(data)
+            .then((dropped) =>
+              dropped.ok ? backend.startSendNearby(key, { items: dropped.value }) : dropped,
+            ),
+        ),
       startReceive: (typed, key) => starting(backend.startReceive(normalizeCode(typed), key)),
       async changeDestination() {
         const result = await backend.chooseDestination();

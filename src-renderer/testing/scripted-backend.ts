@@ -11,6 +11,7 @@ import { ok } from '../../src-shared/ipc/result';
 import { refused } from '../../src-shared/app/app-errors';
 import { DESKTOP_CAPABILITIES } from '../backend/desktop-backend';
 import { IDLE_TRANSFER, type TransferView } from '../../src-shared/transfer/transfer-view';
+import { NO_NEARBY } from '../../src-shared/app/nearby-core';
 import type {
   BackendCapabilities,
   BackendEvent,
@@ -134,6 +135,7 @@ export function createScriptedBackend(options: ScriptedBackendOptions = {}): Scr
           transfer: IDLE_TRANSFER,
           lanRoom: { state: 'off' },
           discoveredRooms: [],
+          nearby: NO_NEARBY,
           ...state,
           settings,
           devices,
@@ -154,6 +156,7 @@ export function createScriptedBackend(options: ScriptedBackendOptions = {}): Scr
     pickFolder: () => answer('pickFolder', [], noItems),
     startSend: (items, to) => answer('startSend', to === undefined ? [items] : [items, to], done),
     startSendText: (text) => answer('startSendText', [text], done),
+    startSendNearby: (key, batch) => answer('startSendNearby', [key, batch], done),
     startReceive: (code, key) =>
       answer('startReceive', key === undefined ? [code] : [code, key], done),
     answerOffer: (accept, destination, packing) =>

@@ -10,6 +10,7 @@ import {
 import { dispatchInvoke } from '../../src-shared/ipc/dispatch';
 import { IDLE_TRANSFER } from '../../src-shared/transfer/transfer-view';
 import { TEST_SETTINGS } from './scripted-backend';
+import { NO_NEARBY } from '../../src-shared/app/nearby-core';
 
 /** A file as main describes it: 10 bytes, named after the end of its path. */
 export const described = (path: string): SendItem => ({
@@ -47,6 +48,7 @@ export function testBridge(overrides: Partial<HandlerMap> = {}, { crossProcess =
       devices: TEST_DEVICES,
       history: [],
       pendingPaths: [],
+      nearby: NO_NEARBY,
     }),
     describePaths: async ({ paths }) => paths.map(described),
     pickFiles: async () => [described('/home/ana/a.txt')],
@@ -55,6 +57,7 @@ export function testBridge(overrides: Partial<HandlerMap> = {}, { crossProcess =
     chooseDestination: async () => '/media/usb',
     startSend: async () => null,
     startSendText: async () => null,
+    startSendNearby: async () => null,
     startReceive: async () => null,
     answerOffer: async () => null,
     answerWords: async () => null,

@@ -338,6 +338,11 @@ export class AppCore<Request> {
     if (!keep) await this.clearHistory();
   }
 
+  /** A transfer is running or being set up (the nearby layer then ignores invitations). */
+  get busy(): boolean {
+    return this.#busy;
+  }
+
   /** A transfer is on screen and has no outcome yet, or is still being set up. */
   get #busy(): boolean {
     return this.#shown !== undefined && !this.#shown.final;

@@ -34,6 +34,9 @@ const SENTENCES = {
   ERR_NOT_VERIFIED: () => 'Only a device this transfer verified can be remembered.',
   /** A send pinned to a device this one no longer remembers. */
   ERR_NOT_REMEMBERED: () => 'That device is no longer remembered; send with a code instead.',
+  /** A send to a nearby device that left, or that this program never saw (docs/architecture.md, "Nearby devices"). */
+  ERR_DEVICE_GONE: (name: string) =>
+    `${name} is no longer nearby; choose another device, or send with a code.`,
   /** A change to the remembered devices that cannot be made (a name taken, a device unknown). */
   ERR_DEVICE_LIST: (reason: string) => reason,
   /** An answer to an offer when no offer is on screen. */

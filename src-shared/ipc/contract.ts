@@ -12,6 +12,8 @@ import type { RememberedDevice } from '../devices/remembered-devices';
 import type { HistoryEntry } from '../history/transfer-history';
 import { LINK_SECRET_PATTERN, TEXT_MESSAGE_MAX_BYTES } from '../protocol/limits';
 import { textMessageBytes } from '../session/text-message';
+import { PAIR_KEY, ROOM_KEY, type NearbyView } from '../app/nearby-core';
+import { PRESENCE_ID_ALPHABET, PRESENCE_ID_CHARS } from '../nearby/nearby-limits';
 
 /** A file or folder chosen for sending, as main describes it to the renderer. */
 export interface SendItem {
@@ -61,6 +63,8 @@ export interface DesktopSnapshot {
   history: HistoryEntry[];
   /** Paths handed to the app at launch ("Open with", command line) not yet shown. */
   pendingPaths: string[];
+  /** The devices a send reaches without a code (docs/architecture.md, "Nearby devices"). */
+  nearby: NearbyView;
 }
 
 type Empty = Record<string, never>;
@@ -86,6 +90,14 @@ export interface InvokeContract {
   startSend: { request: { paths: string[]; to?: string }; response: null };
   /** A text sent as a text message (docs/protocol.md, "Text messages"). */
   startSendText: { request: { text: string }; response: null };
+  /**
+   * Sends the chosen paths, or a text, to the nearby device `key` with no code
+   * (docs/architecture.md, "Nearby devices"); refused with ERR_DEVICE_GONE once it left.
+   */
+  startSendNearby: {
+    request: { key: string; paths: string[] } | { key: string; text: string };
+    response: null;
+  };
   /** `key`: the secret of the receive link the code was pasted with (docs/protocol.md, "Secret link"). */
   startReceive: { request: { code: string; key?: string }; response: null };
   answerOffer: { request: { accept: boolean; destination?: string }; response: null };
@@ -130,6 +142,8 @@ export interface EventContract {
   devicesChanged: DevicesView;
   /** The history, newest first, after a transfer was added or it was cleared. */
   historyChanged: HistoryEntry[];
+  /** The nearby devices, on every change (docs/architecture.md, "Nearby devices"). */
+  nearbyChanged: NearbyView;
 }
 
 export type InvokeChannel = keyof InvokeContract;
@@ -156,6 +170,19 @@ const TextMessageSchema = v.pipe(
   ),
 );
 
+const ROOM_KEY_PATTERN = new RegExp(`^${ROOM_KEY}[${PRESENCE_ID_ALPHABET}]{${PRESENCE_ID_CHARS}}$`);
+
+/** A nearby device's key, as the nearby layer draws it: a roster id or a certificate fingerprint. */
+const NearbyKeySchema = v.pipe(
+  v.string(),
+  v.check(
+    (key) =>
+      ROOM_KEY_PATTERN.test(key) ||
+      (key.startsWith(PAIR_KEY) && v.is(FingerprintSchema, key.slice(PAIR_KEY.length))),
+    'not a nearby device',
+  ),
+);
+
 /**
  * The runtime half of the contract: one schema per channel, so the channel list is derived.
  * Strict objects: a key the contract does not name, own or inherited, refuses the request.
@@ -171,6 +198,10 @@ export const requestSchemas: {
   chooseDestination: EmptySchema,
   startSend: v.strictObject({ paths: PathListSchema, to: v.optional(FingerprintSchema) }),
   startSendText: v.strictObject({ text: TextMessageSchema }),
+  startSendNearby: v.union([
+    v.strictObject({ key: NearbyKeySchema, paths: PathListSchema }),
+    v.strictObject({ key: NearbyKeySchema, text: TextMessageSchema }),
+  ]),
   startReceive: v.strictObject({
     code: v.pipe(v.string(), v.maxLength(MAX_CODE_INPUT)),
     key: v.optional(v.pipe(v.string(), v.regex(LINK_SECRET_PATTERN))),
@@ -203,6 +234,7 @@ const eventChannelSet: { [K in EventChannel]: true } = {
   transferWarning: true,
   devicesChanged: true,
   historyChanged: true,
+  nearbyChanged: true,
 };
 export const EVENT_CHANNELS = Object.keys(eventChannelSet) as EventChannel[];
 

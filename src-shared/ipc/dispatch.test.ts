@@ -25,6 +25,13 @@ describe('every IPC request is validated before a handler sees it', () => {
     ['startSendText', { text: 'x'.repeat(1024 * 1024 + 1) }, 'a text over the limit'],
     ['startSendText', { text: '€'.repeat(349_526) }, 'a text over the limit in UTF-8 bytes only'],
     ['startSendText', { text: 42 }, 'a text that is not text'],
+    ['startSendNearby', { key: 'room:AB', paths: ['/a'] }, 'a roster id too short'],
+    ['startSendNearby', { key: 'room:abcdef', paths: ['/a'] }, 'a roster id off its alphabet'],
+    ['startSendNearby', { key: 'pair:AA:BB', paths: ['/a'] }, 'a pair key without a fingerprint'],
+    ['startSendNearby', { key: 'AB2CD3', paths: ['/a'] }, 'a key of no kind'],
+    ['startSendNearby', { key: 'room:AB2CD3', paths: [] }, 'no paths'],
+    ['startSendNearby', { key: 'room:AB2CD3', text: '' }, 'an empty text'],
+    ['startSendNearby', { key: 'room:AB2CD3', paths: ['/a'], text: 'x' }, 'paths and a text'],
     ['startReceive', { code: 42 }, 'a code that is not text'],
     ['startReceive', { code: 'x'.repeat(201) }, 'an oversized code'],
     ['answerOffer', { accept: 'yes' }, 'a non-boolean answer'],
@@ -61,6 +68,25 @@ describe('every IPC request is validated before a handler sees it', () => {
     );
     expect(result).toEqual({ ok: true, value: null });
     expect(calls).toEqual([['startSendText', { text }]]);
+  });
+
+  it('a send to a nearby device by its roster id or its fingerprint reaches its handler', async () => {
+    const calls: unknown[] = [];
+    const fingerprint = `sha-256 ${Array.from({ length: 32 }, () => 'AB').join(':')}`;
+    const requests = [
+      { key: 'room:AB2CD3', paths: ['/home/ana/a.txt'] },
+      { key: `pair:${fingerprint}`, text: 'hello' },
+    ];
+    for (const request of requests) {
+      const result = await dispatchInvoke(
+        recordingHandlers(calls),
+        'startSendNearby',
+        request,
+        ignore,
+      );
+      expect(result).toEqual({ ok: true, value: null });
+    }
+    expect(calls).toEqual(requests.map((request) => ['startSendNearby', request]));
   });
 
   it('an unknown channel, even one named like an Object method, is refused', async () => {

@@ -31,6 +31,16 @@ export const PRESENCE_ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 export const PRESENCE_JOIN_TIMEOUT_MS = 5 * SECOND_MS;
 
 /**
+ * A device that left the list while the person was choosing stays this long, greyed out, before
+ * it goes: a tile does not vanish under the pointer, and a device that comes back within it takes
+ * its place again. Under the 5 s within which issue 36 wants a device gone from every list.
+ */
+export const NEARBY_GONE_SHOWN_MS = 4 * SECOND_MS;
+
+/** After the presence socket was lost, the program takes its seat again after this long. */
+export const NEARBY_PRESENCE_RETRY_MS = 3 * SECOND_MS;
+
+/**
  * How long `ferry send --to NAME` looks for NAME online (in its pair room, or on the roster)
  * before it says NAME is not online. With REACH_ANSWER_TIMEOUT_MS after the invitation, the
  * whole wait stays inside the issue's 30 s.

@@ -33,10 +33,11 @@ const START_TIMEOUT_MS = 30_000;
  * `http://ferry-lan.test:<port>`, which Chromium maps to loopback (CHROMIUM_ARGS) and still treats
  * as an insecure origin; native peers get the loopback address as `serverUrl`. `https` serves the
  * room over HTTPS (HTTPS=1) on loopback with a certificate made in a fresh TLS_DIR, as the desktop
- * app's LAN room does with HTTPS on.
+ * app's LAN room does with HTTPS on. `presence` keeps a roster of the devices connected
+ * (PRESENCE=1; docs/protocol.md, "Presence"), as a LAN room does.
  */
 export async function startWebClient(
-  options: { lan?: boolean; insecureName?: boolean; https?: boolean } = {},
+  options: { lan?: boolean; insecureName?: boolean; https?: boolean; presence?: boolean } = {},
 ): Promise<RunningWebClient> {
   const root = ensureRendererBuilt();
   const lanAddress = options.lan ? nonLoopbackAddress() : undefined;
@@ -48,6 +49,7 @@ export async function startWebClient(
     WEB_ROOT: root,
     WITH_SIGNALING: '1',
     ...(tlsDir === undefined ? {} : { HTTPS: '1', TLS_DIR: tlsDir }),
+    ...(options.presence ? { PRESENCE: '1' } : {}),
   });
   const [, listening, certificateFingerprint] = await host.waitForLine(
     /listening on (https?:\S+)(?: \(certificate SHA-256 ([0-9A-F:]+)\))?/,

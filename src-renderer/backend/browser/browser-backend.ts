@@ -13,6 +13,13 @@ import {
 } from '../../../src-shared/history/transfer-history';
 import { ok } from '../../../src-shared/ipc/result';
 import { AppCore } from '../../../src-shared/app/app-core';
+import { NearbyCore } from '../../../src-shared/app/nearby-core';
+import type { OpenPresence } from '../../../src-shared/nearby/nearby-ports';
+import { browserClock } from './browser-clock';
+import { openBrowserPresence } from './browser-presence';
+import { joinBrowserRoom } from './browser-seat';
+import { createPairRooms } from '../../../src-shared/nearby/pair-rooms';
+import { pairedDevices } from '../../../src-shared/nearby/paired-devices';
 import type { SessionStarter } from '../../../src-shared/app/app-ports';
 import type {
   BackendEvent,
@@ -137,6 +144,8 @@ export function createBrowserBackend(
     const next = change((await loadRememberedDevices()) ?? remembered);
     await saveRememberedDevices(next);
     remembered = next;
+    // Remembered, renamed or forgotten: the pair rooms follow (a forgotten one is left for good).
+    nearby.paired(pairedDevices(remembered));
   }
 
   async function address(): Promise<string> {
@@ -194,6 +203,36 @@ export function createBrowserBackend(
     clock: { now: () => Date.now() },
   });
 
+  // The page on its server's roster, and in the pair rooms of its remembered devices, while it is
+  // open (docs/architecture.md, "Nearby devices"). An invitation becomes a receive of its room.
+  const openPresence: OpenPresence = async (intro, cancelled) =>
+    openBrowserPresence(await address())(intro, cancelled);
+  const nearby = new NearbyCore(
+    {
+      openPresence,
+      pairRooms: createPairRooms({
+        joinRoom: async (roomId, cancelled) => joinBrowserRoom(await address(), roomId, cancelled),
+        clock: browserClock,
+      }),
+      intro: { name: BROWSER_DEVICE_NAME, kind: 'browser' },
+      clock: browserClock,
+      busy: () => core.busy,
+    },
+    {
+      view: (view) => emit({ type: 'nearby', nearby: view }),
+      invited: ({ roomId, expectPeer }) =>
+        void core.start({
+          kind: 'receive',
+          code: '',
+          roomId,
+          ...(expectPeer === undefined ? {} : { from: expectPeer }),
+        }),
+    },
+  );
+  // Not waited for: the screens are ready before the roster answers, and the list follows.
+  void nearby.start();
+  void loaded.then(() => nearby.paired(pairedDevices(remembered)));
+
   function remember(items: SourceItem[]): SelectedItem[] {
     for (const source of items) sources.set(source.item.id, source);
     return items.map((source) => source.item);
@@ -226,6 +265,7 @@ export function createBrowserBackend(
       await Promise.all([address(), loaded, historyLoaded]);
       return ok({
         transfer: core.view,
+        nearby: nearby.view,
         lanRoom: { state: 'off' },
         discoveredRooms: [],
         settings,
@@ -259,6 +299,15 @@ export function createBrowserBackend(
         : core.start({ kind: 'send', items, to: pinned });
     },
     startSendText: (text) => core.start({ kind: 'text', text }),
+    startSendNearby: async (key, batch) => {
+      const reach = nearby.reachFor(key);
+      if ('code' in reach) return { ok: false, error: reach };
+      return core.start(
+        'items' in batch
+          ? { kind: 'send', items: batch.items, reach }
+          : { kind: 'text', text: batch.text, reach },
+      );
+    },
     startReceive: (code, key) =>
       core.start({ kind: 'receive', code, ...(key === undefined ? {} : { key }) }),
     answerOffer: (accept, destination, packing) => core.answerOffer(accept, destination, packing),
