@@ -43,11 +43,7 @@ function cli(args: string[]): ChildProgram {
   return program;
 }
 
-// Held back: after the link-verified transfer both sides remember each other, but the CLI keeps no
-// pair secret for the page ("0 remembered devices can reach this one" from `receive --listen`), so
-// the page never sees it online. The pair secret between a page and a CLI is the pair slice's
-// (capability `pair`); this spec runs as soon as that agreement holds.
-test.fixme('a page and a CLI that remember each other send with one click and with send --to', async ({
+test('a page and a CLI that remember each other send with one click and with send --to', async ({
   browser,
 }) => {
   // They remember each other through a transfer the secret link verified.

@@ -183,6 +183,8 @@ export function createBrowserBackend(
       setOwnName: async (name) => {
         await loaded;
         ownName = name;
+        // The roster shows the new name at once; a transfer uses it from the next one.
+        nearby.introduce({ name, kind: 'browser' });
         // Where IndexedDB is unavailable, the name lasts for this page.
         await saveDeviceName(name).catch(() => undefined);
       },
@@ -214,7 +216,7 @@ export function createBrowserBackend(
         joinRoom: async (roomId, cancelled) => joinBrowserRoom(await address(), roomId, cancelled),
         clock: browserClock,
       }),
-      intro: { name: BROWSER_DEVICE_NAME, kind: 'browser' },
+      intro: { name: ownName, kind: 'browser' },
       clock: browserClock,
       busy: () => core.busy,
     },
@@ -229,9 +231,13 @@ export function createBrowserBackend(
         }),
     },
   );
-  // Not waited for: the screens are ready before the roster answers, and the list follows.
-  void nearby.start();
-  void loaded.then(() => nearby.paired(pairedDevices(remembered)));
+  // Not waited for: the screens are ready before the roster answers, and the list follows. The
+  // roster hears the name the person gave this page, once it is read.
+  void loaded.then(() => {
+    nearby.introduce({ name: ownName, kind: 'browser' });
+    nearby.paired(pairedDevices(remembered));
+    return nearby.start();
+  });
 
   function remember(items: SourceItem[]): SelectedItem[] {
     for (const source of items) sources.set(source.item.id, source);
