@@ -25,6 +25,7 @@ import { RelayProviderServers } from './ice/relay-provider-servers';
 import { SelfHostedTurnServers } from './ice/self-hosted-turn-servers';
 import { consoleLogSink, type LogSink } from './log-sink';
 import { DEFAULT_TURN_PROVIDER_URL, type SignalingServerOptions } from './options';
+import { PresenceRoster } from './presence/presence-roster';
 import { SignalingHub } from './rooms/signaling-hub';
 import { systemClock, systemEvery, type Clock } from './schedule';
 import { inMemoryState, type SignalingState } from './signaling-state';
@@ -103,13 +104,16 @@ export async function createSignalingService(
     'failed-code-lookups',
     options.maxFailedCodeLookups ?? DEFAULT_MAX_FAILED_CODE_LOOKUPS,
   );
+  const randomIndex = options.randomIndex ?? ((exclusiveMax) => randomInt(exclusiveMax));
   const codes = new CodeRegistrar(
     state.codeStore,
     options.maxActiveCodes ?? DEFAULT_MAX_ACTIVE_CODES,
-    options.randomIndex ?? ((exclusiveMax) => randomInt(exclusiveMax)),
+    randomIndex,
     now,
   );
   const hub = new SignalingHub(state.registry, state.instance, log);
+  // Per process even in a cluster (docs/protocol.md, "Presence"): a LAN room is one server.
+  const presence = options.presence ? new PresenceRoster(randomIndex, log) : undefined;
   try {
     await cluster?.serve(hub, every);
   } catch (error) {
@@ -151,8 +155,8 @@ export async function createSignalingService(
     attach(server) {
       if (transports !== undefined) throw new Error('The signaling service is already attached');
       const attached = {
-        socketIo: new SocketIoTransport(server, hub, gate, cluster?.socketIoAdapter()),
-        ws: new WsTransport(hub, gate, every),
+        socketIo: new SocketIoTransport(server, hub, gate, cluster?.socketIoAdapter(), presence),
+        ws: new WsTransport(hub, gate, every, presence),
       };
       // In a cluster, an emit to a socket id reaches it on any server, through the Redis adapter.
       if (cluster !== undefined) hub.relayVia('socket.io', attached.socketIo);

@@ -5,6 +5,11 @@ import {
   MAX_SIGNAL_MESSAGE_BYTES,
   MAX_TRANSPORT_FRAME_BYTES,
 } from '../../../src-shared/signaling/limits';
+import {
+  decodePresenceRequest,
+  PRESENCE_CLIENT_TYPES,
+  type PresenceServerMessage,
+} from '../../../src-shared/nearby/presence-wire';
 import { isRoomId } from '../../../src-shared/signaling/room-id';
 import { SIGNALING_ERROR } from '../../../src-shared/signaling/signaling-errors';
 import { decodeSocketSignalRequest } from '../../../src-shared/signaling/socket-codec';
@@ -16,6 +21,7 @@ import type { SocketIoAdapter } from '../cluster/socket-io-redis-adapter';
 import type { PeerAddress } from '../rooms/peer-address';
 import type { PeerEvent } from '../rooms/peer-event';
 import type { PeerRelay } from '../rooms/peer-relay';
+import type { PresenceLink, PresenceRoster } from '../presence/presence-roster';
 import type { SignalingHub } from '../rooms/signaling-hub';
 import type { ConnectionGate } from './connection-gate';
 
@@ -23,11 +29,7 @@ type PeerSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
 /** One socket of this server, or a socket id that the adapter finds on any server. */
 type Recipient = PeerSocket | BroadcastOperator<ServerToClientEvents, unknown>;
 
-const CLIENT_EVENTS: ReadonlySet<string> = new Set<keyof ClientToServerEvents>([
-  'join-room',
-  'signal',
-  'ping',
-]);
+const SPEC_EVENTS: readonly (keyof ClientToServerEvents)[] = ['join-room', 'signal', 'ping'];
 
 function emit(socket: Recipient, event: PeerEvent): void {
   switch (event.type) {
@@ -52,19 +54,37 @@ function emit(socket: Recipient, event: PeerEvent): void {
   }
 }
 
+function tell(socket: PeerSocket, message: PresenceServerMessage): void {
+  switch (message.type) {
+    case 'presence':
+      socket.emit('presence', { self: message.self, devices: message.devices });
+      break;
+    case 'presence-invite':
+      socket.emit('presence-invite', { from: message.from, roomId: message.roomId });
+      break;
+  }
+}
+
 /**
  * The event-socket transport (socket.io, path /socket.io/) of browser peers. In a cluster it runs
  * on the Redis adapter, and so also relays events to its peers on the other servers.
  */
 export class SocketIoTransport implements PeerRelay {
   private readonly io: Server<ClientToServerEvents, ServerToClientEvents>;
+  /** The events this server answers; any other gets `error` (presence's only with a roster). */
+  private readonly clientEvents: ReadonlySet<string>;
 
   constructor(
     httpServer: HttpServer,
     private readonly hub: SignalingHub,
     gate: ConnectionGate,
     adapter?: SocketIoAdapter,
+    /** The presence roster, when the server keeps one (docs/protocol.md, "Presence"). */
+    private readonly presence?: PresenceRoster,
   ) {
+    this.clientEvents = new Set<string>(
+      presence === undefined ? SPEC_EVENTS : [...SPEC_EVENTS, ...PRESENCE_CLIENT_TYPES],
+    );
     this.io = new Server<ClientToServerEvents, ServerToClientEvents>(httpServer, {
       path: SOCKET_IO_PATH,
       adapter,
@@ -108,7 +128,7 @@ export class SocketIoTransport implements PeerRelay {
     const fail = (message: string) => socket.emit('error', { message });
 
     socket.use(([event, ...args], next) => {
-      if (!CLIENT_EVENTS.has(event)) {
+      if (!this.clientEvents.has(event)) {
         fail(SIGNALING_ERROR.unknownType);
         return;
       }
@@ -130,6 +150,25 @@ export class SocketIoTransport implements PeerRelay {
     socket.on('ping', (callback: unknown) => {
       if (typeof callback === 'function') callback();
     });
-    socket.on('disconnect', () => session.disconnect());
+    socket.on('disconnect', () => {
+      this.presence?.leave(socket.id);
+      session.disconnect();
+    });
+    if (this.presence !== undefined) this.servePresence(socket, this.presence);
+  }
+
+  private servePresence(socket: PeerSocket, presence: PresenceRoster): void {
+    const listing: PresenceLink = {
+      id: socket.id,
+      tell: (message) => tell(socket, message),
+      fail: (message) => socket.emit('error', { message }),
+    };
+    for (const type of PRESENCE_CLIENT_TYPES) {
+      socket.on(type, (payload?: unknown) => {
+        const request = decodePresenceRequest(type, payload);
+        if (request.ok) presence.handle(listing, request.message);
+        else listing.fail(request.error);
+      });
+    }
   }
 }

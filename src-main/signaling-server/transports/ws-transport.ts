@@ -8,9 +8,14 @@ import {
   WS_HEARTBEAT_INTERVAL_MS,
 } from '../../../src-shared/signaling/limits';
 import { SIGNALING_ERROR } from '../../../src-shared/signaling/signaling-errors';
+import {
+  decodePresenceWsText,
+  type PresenceServerMessage,
+} from '../../../src-shared/nearby/presence-wire';
 import { decodeWsClientMessage } from '../../../src-shared/signaling/ws-codec';
 import type { WsServerMessage } from '../../../src-shared/signaling/ws-messages';
 import type { PeerEvent, PeerLink } from '../rooms/peer-event';
+import type { PresenceLink, PresenceRoster } from '../presence/presence-roster';
 import type { PeerSession, SignalingHub } from '../rooms/signaling-hub';
 import type { Every } from '../schedule';
 import type { ConnectionGate } from './connection-gate';
@@ -45,6 +50,8 @@ export class WsTransport {
     private readonly hub: SignalingHub,
     private readonly gate: ConnectionGate,
     every: Every,
+    /** The presence roster, when the server keeps one (docs/protocol.md, "Presence"). */
+    private readonly presence?: PresenceRoster,
   ) {
     this.stopHeartbeat = every(WS_HEARTBEAT_INTERVAL_MS, () => this.heartbeat());
   }
@@ -80,10 +87,18 @@ export class WsTransport {
       drop: () => ws.close(CLOSE_TRY_AGAIN_LATER, 'Room lost; join again'),
     };
     const session = this.hub.connect(link);
+    const listing: PresenceLink = {
+      id: link.id,
+      tell: (message) => this.send(ws, message),
+      fail: (message) => this.send(ws, { type: 'error', message }),
+    };
     this.answeredPing.add(ws);
     ws.on('pong', () => this.answeredPing.add(ws));
-    ws.on('message', (data) => this.receive(ws, session, asBuffer(data)));
-    ws.on('close', () => session.disconnect());
+    ws.on('message', (data) => this.receive(ws, session, listing, asBuffer(data)));
+    ws.on('close', () => {
+      this.presence?.leave(link.id);
+      session.disconnect();
+    });
     // ws closes the connection itself after a protocol error (a frame over maxPayload, say).
     ws.on('error', () => undefined);
   }
@@ -93,12 +108,20 @@ export class WsTransport {
     ws.close(CLOSE_POLICY_VIOLATION, SIGNALING_ERROR.tooManyConnections);
   }
 
-  private receive(ws: WebSocket, session: PeerSession, data: Buffer): void {
+  private receive(ws: WebSocket, session: PeerSession, listing: PresenceLink, data: Buffer): void {
     if (data.length > MAX_SIGNAL_MESSAGE_BYTES) {
       this.send(ws, { type: 'error', message: SIGNALING_ERROR.messageTooLarge });
       return;
     }
-    const decoded = decodeWsClientMessage(data.toString('utf8'));
+    const text = data.toString('utf8');
+    // Without a roster, a presence message is one of an unknown type, as on any spec server.
+    const request = this.presence && decodePresenceWsText(text);
+    if (request !== undefined) {
+      if (request.ok) this.presence?.handle(listing, request.message);
+      else listing.fail(request.error);
+      return;
+    }
+    const decoded = decodeWsClientMessage(text);
     if (!decoded.ok) {
       this.send(ws, { type: 'error', message: decoded.error });
       return;
@@ -117,7 +140,7 @@ export class WsTransport {
     }
   }
 
-  private send(ws: WebSocket, message: WsServerMessage): void {
+  private send(ws: WebSocket, message: WsServerMessage | PresenceServerMessage): void {
     if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
   }
 
