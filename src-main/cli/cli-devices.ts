@@ -69,7 +69,7 @@ export async function rememberPeer(
     return;
   }
   try {
-    await installation.book.remember(peer.fingerprint, name);
+    await installation.book.remember(peer.fingerprint, name, peer.pairSecret);
     io.out.write(`Remembered the other device as “${name}”.\n`);
   } catch (error) {
     const reason = error instanceof DeviceListError ? error.message : String(error);

@@ -26,6 +26,7 @@ const BY_ERROR: Partial<Record<ErrorCode, ExitCode>> = {
   ERR_CODE_USED: EXIT.unreachable,
   ERR_CODE_CANCELLED: EXIT.unreachable,
   ERR_NO_ONE_WAITING: EXIT.unreachable,
+  ERR_NOT_ONLINE: EXIT.unreachable,
   ERR_RATE_LIMITED: EXIT.unreachable,
   ERR_SERVER_BUSY: EXIT.unreachable,
 };

@@ -134,7 +134,7 @@ export async function createDesktopController(
     devices: {
       ownName: () => installation.setting.ownName,
       list: () => book.list(),
-      remember: (fingerprint, name) => book.remember(fingerprint, name),
+      remember: (fingerprint, name, pairSecret) => book.remember(fingerprint, name, pairSecret),
       rename: (fingerprint, name) => book.rename(fingerprint, name),
       forget: (fingerprint) => book.forget(fingerprint),
       setAutoAccept: (fingerprint, autoAccept) => book.setAutoAccept(fingerprint, autoAccept),

@@ -139,7 +139,8 @@ class EngineTransfer implements RunningTransfer {
   #receive(request: ReceiveRequest, peer: PeerOptions): Transfer {
     return receiveFiles({
       ...peer,
-      ...request.from,
+      // An invitation has no code (docs/protocol.md, "Pair rooms"): the room is given.
+      ...('roomId' in request.from ? { code: '', roomId: request.from.roomId } : request.from),
       destination: request.destination,
       reportBytes: request.reportBytes,
       acceptsAtOnce: (offer) => autoAccepts(request.devices, offer, request.autoAcceptMaxBytes),

@@ -13,8 +13,15 @@ import { openJsonFileStore } from '../storage/json-file-store';
 /** The devices a native installation remembers, kept in `devices.json` beside its identity. */
 export interface DeviceBook extends DeviceDirectory {
   list(): readonly RememberedDevice[];
-  /** Each rejects with a DeviceListError a person can read when the change cannot be made. */
-  remember(fingerprint: string, name: string): Promise<readonly RememberedDevice[]>;
+  /**
+   * Each rejects with a DeviceListError a person can read when the change cannot be made.
+   * `pairSecret` is the one agreed on the remembered connection (docs/protocol.md, "Pair rooms").
+   */
+  remember(
+    fingerprint: string,
+    name: string,
+    pairSecret?: string,
+  ): Promise<readonly RememberedDevice[]>;
   rename(fingerprint: string, name: string): Promise<readonly RememberedDevice[]>;
   forget(fingerprint: string): Promise<readonly RememberedDevice[]>;
   setAutoAccept(fingerprint: string, autoAccept: boolean): Promise<readonly RememberedDevice[]>;
@@ -31,8 +38,8 @@ export async function openDeviceBook(folder: string): Promise<DeviceBook> {
   return {
     list: () => store.get(),
     find: (fingerprint) => store.get().find((device) => device.fingerprint === fingerprint),
-    remember: (fingerprint, name) =>
-      store.update((devices) => remember(devices, fingerprint, name, Date.now())),
+    remember: (fingerprint, name, pairSecret) =>
+      store.update((devices) => remember(devices, fingerprint, name, Date.now(), pairSecret)),
     rename: (fingerprint, name) => store.update((devices) => rename(devices, fingerprint, name)),
     forget: (fingerprint) => store.update((devices) => forget(devices, fingerprint)),
     setAutoAccept: (fingerprint, autoAccept) =>

@@ -27,6 +27,7 @@ import type { OfferView, PeerCheck } from '../../src-shared/transfer/transfer-vi
 import type { DownloadMark } from './download-mark';
 import type { DeviceSetting } from '../../src-shared/devices/peer-identity';
 import type { ExpectedPeer } from '../../src-shared/session/expected-peer';
+import type { Reach } from '../../src-shared/nearby/nearby-ports';
 
 /**
  * Every deadline of a native peer in milliseconds (docs/protocol.md, "Setup deadlines" and
@@ -175,6 +176,11 @@ export interface SendOptions extends PeerOptions {
    * Without it the data goes as soon as the receiver accepts and the words are shown.
    */
   onPeerCheck?: (check: PeerCheck) => Promise<boolean>;
+  /**
+   * Sends to this one device without a code (docs/protocol.md, "Pair rooms"): no code is
+   * registered, and a device that does not come fails with ERR_NOT_ONLINE.
+   */
+  reach?: Reach;
   testSeam?: SendTestSeam;
 }
 
@@ -196,8 +202,13 @@ export interface ReceiveTestSeam {
 export type OfferAnswer = boolean | { destination: string };
 
 export interface ReceiveOptions extends PeerOptions {
-  /** The code as a person typed it; it is trimmed and lowercased before use. */
+  /** The code as a person typed it; it is trimmed and lowercased before use. Empty with `roomId`. */
   code: string;
+  /**
+   * An invitation to this room from a paired or nearby device (docs/protocol.md, "Pair rooms"):
+   * no code is resolved. Set `expectPeer` to the paired device that invited.
+   */
+  roomId?: string;
   /**
    * The secret a receive link carried beside the code (docs/protocol.md, "Secret link"): the
    * sender must prove it holds the same, or the transfer stops as intercepted.

@@ -93,6 +93,7 @@ async function receive(
       cancelled,
       report: options.reportBytes !== false,
       ...(options.expectPeer === undefined ? {} : { expectPeer: options.expectPeer }),
+      ...(options.roomId === undefined ? {} : { roomId: options.roomId }),
     },
   );
 }

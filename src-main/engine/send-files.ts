@@ -136,6 +136,7 @@ async function send(
       ...(linkSecret === undefined ? {} : { linkSecret }),
       ...(batch.text === undefined ? {} : { text: batch.text }),
       ...(options.expectPeer === undefined ? {} : { expectPeer: options.expectPeer }),
+      ...(options.reach === undefined ? {} : { reach: options.reach }),
     },
   );
 }

@@ -7,6 +7,7 @@ type FailureFamily =
   | 'code-used'
   | 'code-cancelled'
   | 'no-one-waiting'
+  | 'not-online'
   | 'connect'
   | 'connection-lost'
   | 'unanswered'
@@ -58,6 +59,8 @@ const FAMILIES: Record<FailureFamily, FailureDescription> = {
   'code-used': { heading: 'That code was already used', retry: false },
   'code-cancelled': { heading: 'That code was cancelled', retry: false },
   'no-one-waiting': { heading: 'No one is waiting on that code', retry: false },
+  // The device may come online later: the same send may then reach it.
+  'not-online': { heading: 'That device is not online', retry: true },
   connect: { heading: 'Could not connect to the other device', retry: true },
   'connection-lost': { heading: 'Connection lost', retry: true },
   unanswered: { heading: 'No answer from the other device', retry: true },
@@ -113,6 +116,7 @@ export const FAMILY_OF_CODE: Partial<Record<ErrorCode, FailureFamily>> = {
   ERR_CODE_USED: 'code-used',
   ERR_CODE_CANCELLED: 'code-cancelled',
   ERR_NO_ONE_WAITING: 'no-one-waiting',
+  ERR_NOT_ONLINE: 'not-online',
   ERR_ROOM_FULL: 'code',
   ERR_SIGNAL_TIMEOUT: 'connect',
   ERR_CONNECT_TIMEOUT: 'connect',

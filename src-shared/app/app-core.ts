@@ -257,7 +257,10 @@ export class AppCore<Request> {
     if (peer === undefined || peer.check.kind === 'unverified') {
       return Promise.resolve(refused('ERR_NOT_VERIFIED'));
     }
-    return this.changeDevices(() => this.#ports.devices.remember(peer.fingerprint, name));
+    // The secret comes from this side's own view of the connection, like the fingerprint.
+    return this.changeDevices(() =>
+      this.#ports.devices.remember(peer.fingerprint, name, peer.pairSecret),
+    );
   }
 
   /**
@@ -305,7 +308,9 @@ export class AppCore<Request> {
 
   devicesView(): DevicesView {
     const { devices } = this.#ports;
-    return { ownName: devices.ownName(), remembered: [...devices.list()] };
+    // A screen never needs a pair secret: it stays where the pair rooms are joined.
+    const remembered = devices.list().map(({ pairSecret: _secret, ...device }) => device);
+    return { ownName: devices.ownName(), remembered };
   }
 
   history(): HistoryEntry[] {

@@ -55,8 +55,11 @@ export interface HistoryStore {
 export interface DeviceStore {
   ownName(): string;
   list(): readonly RememberedDevice[];
-  /** Each rejects with a DeviceListError when the change cannot be made. */
-  remember(fingerprint: string, name: string): Promise<unknown>;
+  /**
+   * Each rejects with a DeviceListError when the change cannot be made. `pairSecret`: the one
+   * agreed on the remembered connection (docs/protocol.md, "Pair rooms").
+   */
+  remember(fingerprint: string, name: string, pairSecret?: string): Promise<unknown>;
   rename(fingerprint: string, name: string): Promise<unknown>;
   forget(fingerprint: string): Promise<unknown>;
   /** A remembered device's quick save, on or off (docs/protocol.md, "Remembered devices"). */

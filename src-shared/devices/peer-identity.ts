@@ -14,12 +14,13 @@ export interface DeviceSetting {
   directory: DeviceDirectory;
 }
 
-/** The extensions a session offers: `device` only with an identity to announce. */
+/** The extensions a session offers: `device` and `pair` only with an identity to announce. */
 export function capsWithIdentity(
   caps: readonly Capability[] | undefined,
   devices: DeviceSetting | undefined,
 ): readonly Capability[] | undefined {
-  return devices === undefined ? caps?.filter((cap) => cap !== 'device') : caps;
+  // The pair secret is kept with a remembered device, so it needs an identity too.
+  return devices === undefined ? caps?.filter((cap) => cap !== 'device' && cap !== 'pair') : caps;
 }
 
 /** The remembered device on the other end of this connection, if it is one. */
@@ -53,6 +54,7 @@ export function peerSummary(
   check: PeerCheck | undefined,
   announcedName: string | undefined,
   program?: PeerProgram,
+  pairSecret?: string,
 ): PeerSummary | undefined {
   if (prints === undefined) return undefined;
   return {
@@ -60,5 +62,6 @@ export function peerSummary(
     check: check ?? { kind: 'unverified' },
     ...(announcedName === undefined ? {} : { announcedName }),
     ...(program === undefined ? {} : { program }),
+    ...(pairSecret === undefined ? {} : { pairSecret }),
   };
 }

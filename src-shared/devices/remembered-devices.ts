@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { REMEMBERED_DEVICES_MAX } from '../protocol/limits';
 import { normalizeFingerprint } from '../verify/sas';
 import { cleanDeviceName } from './device-name';
+import { PairSecretSchema } from '../nearby/pair-secret';
 
 /**
  * A device this installation remembers (docs/protocol.md, "Remembered devices"): known by the
@@ -15,6 +16,11 @@ export interface RememberedDevice {
   autoAccept: boolean;
   /** When it was remembered, in milliseconds since the epoch. */
   rememberedAt: number;
+  /**
+   * The secret agreed with it in-band beside `pair`, 64 lowercase hex: its pair room and
+   * invitations derive from it (docs/protocol.md, "Pair rooms"). Forgetting the device deletes it.
+   */
+  pairSecret?: string;
 }
 
 /** Looks a connection's remote fingerprint up among the remembered devices. */
@@ -37,12 +43,19 @@ const FINGERPRINT = v.pipe(
 
 const NAME = v.pipe(v.string(), v.transform(cleanDeviceName), v.string('name is empty'));
 
-const DEVICE = v.object({
-  fingerprint: FINGERPRINT,
-  name: NAME,
-  autoAccept: v.fallback(v.boolean(), false),
-  rememberedAt: v.fallback(v.pipe(v.number(), v.integer(), v.minValue(0)), 0),
-});
+const DEVICE = v.pipe(
+  v.object({
+    fingerprint: FINGERPRINT,
+    name: NAME,
+    autoAccept: v.fallback(v.boolean(), false),
+    rememberedAt: v.fallback(v.pipe(v.number(), v.integer(), v.minValue(0)), 0),
+    // An entry from before pair rooms has none; a damaged one is dropped, not the device.
+    pairSecret: v.fallback(v.optional(PairSecretSchema), undefined),
+  }),
+  v.transform(({ pairSecret, ...device }): RememberedDevice =>
+    pairSecret === undefined ? device : { ...device, pairSecret },
+  ),
+);
 
 /**
  * A stored list as read back from disk or IndexedDB: entries that do not read are dropped one by
@@ -71,22 +84,28 @@ export class DeviceListError extends Error {}
 /**
  * The list with `fingerprint` remembered as `name`: a device remembered already is renamed, its
  * auto-accept kept. Names are unique, ignoring case, since the command line picks devices by name.
+ * `pairSecret`, the one agreed on the connection that is remembered, replaces any kept before:
+ * both sides keep the newest they agreed (docs/protocol.md, "Pair rooms").
  */
 export function remember(
   devices: readonly RememberedDevice[],
   fingerprint: string,
   rawName: string,
   now: number,
+  pairSecret?: string,
 ): RememberedDevice[] {
   const name = checkedName(devices, fingerprint, rawName);
+  const secret = pairSecret === undefined ? {} : { pairSecret };
   const known = devices.find((device) => device.fingerprint === fingerprint);
-  if (known !== undefined) return rename(devices, fingerprint, name);
+  if (known !== undefined) {
+    return update(devices, fingerprint, (device) => ({ ...device, name, ...secret }));
+  }
   if (devices.length >= REMEMBERED_DEVICES_MAX) {
     throw new DeviceListError(
       `${REMEMBERED_DEVICES_MAX} devices are remembered already; forget one first`,
     );
   }
-  return [...devices, { fingerprint, name, autoAccept: false, rememberedAt: now }];
+  return [...devices, { fingerprint, name, autoAccept: false, rememberedAt: now, ...secret }];
 }
 
 export function rename(

@@ -156,6 +156,7 @@ const FIELDS = [
   'name',
   'text',
   'rejoin',
+  'pair',
   'bytes',
   'pv',
   'pvMin',
@@ -283,6 +284,12 @@ const REJOIN_SECRET = v.fallback(
   undefined,
 );
 
+/** An unusable pair share is dropped: the batch then goes on without `pair`. */
+const PAIR_SHARE = v.fallback(
+  v.optional(sasHex('pair is not 32 bytes in lowercase hex')),
+  undefined,
+);
+
 const SENDER_CAPS = v.pipe(
   v.object({
     caps: CAPS_LIST,
@@ -290,24 +297,32 @@ const SENDER_CAPS = v.pipe(
     name: DEVICE_NAME,
     text: TEXT_FLAG,
     rejoin: REJOIN_SECRET,
+    pair: PAIR_SHARE,
   }),
-  v.transform(({ caps, commit, name, text, rejoin }): CapsMessage => ({
+  v.transform(({ caps, commit, name, text, rejoin, pair }): CapsMessage => ({
     type: 'ferry-caps',
     caps: caps.filter(isCapability),
     ...(commit === undefined ? {} : { commit }),
     ...(name === undefined ? {} : { name }),
     ...(text === undefined ? {} : { text }),
     ...(rejoin === undefined ? {} : { rejoin }),
+    ...(pair === undefined ? {} : { pair }),
   })),
 );
 
 const RECEIVER_CAPS = v.pipe(
-  v.object({ caps: CAPS_LIST, nonce: v.optional(sasHex(NONCE_PROBLEM)), name: DEVICE_NAME }),
-  v.transform(({ caps, nonce, name }): CapsMessage => ({
+  v.object({
+    caps: CAPS_LIST,
+    nonce: v.optional(sasHex(NONCE_PROBLEM)),
+    name: DEVICE_NAME,
+    pair: PAIR_SHARE,
+  }),
+  v.transform(({ caps, nonce, name, pair }): CapsMessage => ({
     type: 'ferry-caps',
     caps: caps.filter(isCapability),
     ...(nonce === undefined ? {} : { nonce }),
     ...(name === undefined ? {} : { name }),
+    ...(pair === undefined ? {} : { pair }),
   })),
 );
 

@@ -18,6 +18,9 @@ export const ERROR_MESSAGES = {
   ERR_CODE_CANCELLED: 'the sender cancelled that code; ask them for a new one',
   ERR_NO_ONE_WAITING:
     'no one is waiting to send with that code any more; ask the sender for a new code',
+  // A send without a code whose one device did not come (docs/protocol.md, "Pair rooms"); the
+  // flow names the device instead: "“NAME” is not online".
+  ERR_NOT_ONLINE: 'the other device is not online',
   ERR_ROLE_TIMEOUT: 'the signaling server assigned no role within 20 seconds',
   ERR_ROOM_FULL: 'this transfer already has two devices in it',
   ERR_SIGNAL_TIMEOUT: "timed out waiting for the other device's offer or answer",

@@ -93,6 +93,7 @@ export const CAPABILITIES = [
   'lanes',
   'lane-mtu',
   'progress',
+  'pair',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -123,6 +124,12 @@ export interface CapsMessage {
    * `reconnect` is not agreed.
    */
   rejoin?: string;
+  /**
+   * Either side's, beside `pair`: a fresh 32-byte share, lowercase hex. Both shares and both DTLS
+   * fingerprints make the pair secret two remembered devices keep (docs/protocol.md, "Pair
+   * rooms"). Without one from each side, `pair` is not agreed.
+   */
+  pair?: string;
 }
 
 /** Receiver to sender, just before an ack with a non-zero offset: what it already has of the file. */

@@ -6,7 +6,7 @@ import type { ReceiverConfig } from './receiver-types';
 /** What this runtime speaks (`caps`), before what this batch rules out, and what goes with it. */
 export type ReceiverCapsConfig = Pick<
   ReceiverConfig,
-  'caps' | 'askBeforeAccepting' | 'sasNonce' | 'holdsLinkSecret' | 'deviceName'
+  'caps' | 'askBeforeAccepting' | 'sasNonce' | 'holdsLinkSecret' | 'deviceName' | 'pairShare'
 > & { framing: Framing };
 
 /** This side's `ferry-caps`, as the receiver sends it. */
@@ -40,7 +40,8 @@ export class ReceiverCaps {
         (cap !== 'list' || config.askBeforeAccepting) &&
         (cap !== 'sas' || config.sasNonce !== undefined) &&
         // The link's proofs reuse both nonces, and only a key from a link can prove anything.
-        (cap !== 'link' || (config.sasNonce !== undefined && config.holdsLinkSecret === true)),
+        (cap !== 'link' || (config.sasNonce !== undefined && config.holdsLinkSecret === true)) &&
+        (cap !== 'pair' || config.pairShare !== undefined),
     );
   }
 
@@ -62,6 +63,11 @@ export class ReceiverCaps {
     return this.#agreed.has('reconnect') ? this.#senderCaps?.rejoin : undefined;
   }
 
+  /** The sender's share of the pair secret, once `pair` was agreed. */
+  get senderPairShare(): string | undefined {
+    return this.#agreed.has('pair') ? this.#senderCaps?.pair : undefined;
+  }
+
   /** Both named `text` and the sender said its batch is a text message. */
   get textOffered(): boolean {
     return this.#agreed.has('text') && this.#senderCaps?.text === true;
@@ -80,6 +86,8 @@ export class ReceiverCaps {
     if (!this.#agreed.has('sas')) this.#agreed.delete('link');
     // Without the sender's secret, the room to meet again in is one a stranger could find.
     if (message.rejoin === undefined) this.#agreed.delete('reconnect');
+    // Without the sender's share there is no secret to compute.
+    if (message.pair === undefined) this.#agreed.delete('pair');
   }
 
   /** The batch goes where nothing partial can be kept: no resume, so no reconnect either. */
@@ -105,18 +113,24 @@ export class ReceiverCaps {
     const sender = this.#senderCaps;
     if (sender === undefined) return [];
     // Named only when it can be agreed, so that both sides agree the same.
-    const caps = this.#spoken.filter((cap) => cap !== 'reconnect' || sender.rejoin !== undefined);
+    const caps = this.#spoken.filter(
+      (cap) =>
+        (cap !== 'reconnect' || sender.rejoin !== undefined) &&
+        (cap !== 'pair' || sender.pair !== undefined),
+    );
     const answered = this.#answered;
     if (answered === undefined ? caps.length === 0 : sameCaps(answered, caps)) return [];
     this.#answered = caps;
     const nonce = caps.includes('sas') ? this.#config.sasNonce : undefined;
     const name = caps.includes('device') ? this.#config.deviceName : undefined;
+    const pair = caps.includes('pair') ? this.#config.pairShare : undefined;
     const frame = encodeMessage(
       {
         type: 'ferry-caps',
         caps,
         ...(nonce === undefined ? {} : { nonce }),
         ...(name === undefined ? {} : { name }),
+        ...(pair === undefined ? {} : { pair }),
       },
       this.#config.framing,
     );

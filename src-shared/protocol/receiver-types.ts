@@ -37,6 +37,11 @@ export interface ReceiverConfig {
   holdsLinkSecret?: boolean;
   /** This installation's name, announced beside `device` (docs/protocol.md, "Remembered devices"). */
   deviceName?: string;
+  /**
+   * A fresh share of the pair secret, 32 bytes in lowercase hex, announced beside `pair`; without
+   * one `pair` is not offered (docs/protocol.md, "Pair rooms").
+   */
+  pairShare?: string;
 }
 
 /**
@@ -206,6 +211,8 @@ export interface ReceiverMachine {
   readonly peerCheck: PeerCheck | undefined;
   /** The name the sender announced beside `device`, once both named it (cleaned). */
   readonly peerName: string | undefined;
+  /** The sender's share of the pair secret, once both named `pair`. */
+  readonly peerPairShare: string | undefined;
   /**
    * What the other side's first metadata said of its release: `ver` when it sent one (a
    * browser sends none); undefined until one came.

@@ -110,6 +110,10 @@ class Receiver implements ReceiverMachine {
     return this.#caps.rejoinSecret;
   }
 
+  get peerPairShare(): string | undefined {
+    return this.#caps.senderPairShare;
+  }
+
   get #native(): boolean {
     return this.#config.surface === 'native';
   }

@@ -6,7 +6,14 @@ import type { SenderConfig } from './sender-types';
 
 export type SenderCapsConfig = Pick<
   SenderConfig,
-  'caps' | 'files' | 'sas' | 'holdsLinkSecret' | 'deviceName' | 'rejoinSecret' | 'textMessage'
+  | 'caps'
+  | 'files'
+  | 'sas'
+  | 'holdsLinkSecret'
+  | 'deviceName'
+  | 'rejoinSecret'
+  | 'textMessage'
+  | 'pairShare'
 >;
 
 /**
@@ -19,6 +26,7 @@ export class SenderCaps {
   readonly #offered: readonly Capability[];
   #agreed = new Set<Capability>();
   #peerName: string | undefined;
+  #peerPairShare: string | undefined;
   #listSent = false;
 
   constructor(config: SenderCapsConfig) {
@@ -30,7 +38,8 @@ export class SenderCaps {
       (cap) =>
         speaks(cap) &&
         (cap !== 'link' || config.holdsLinkSecret === true) &&
-        (cap !== 'reconnect' || config.rejoinSecret !== undefined),
+        (cap !== 'reconnect' || config.rejoinSecret !== undefined) &&
+        (cap !== 'pair' || config.pairShare !== undefined),
     );
   }
 
@@ -52,6 +61,11 @@ export class SenderCaps {
     return this.#peerName;
   }
 
+  /** The receiver's share of the pair secret, once both named `pair`. */
+  get peerPairShare(): string | undefined {
+    return this.#peerPairShare;
+  }
+
   /** The announcement, before the first metadata; none when nothing is offered. */
   announce(): Frame[] {
     const caps = this.#offered;
@@ -62,6 +76,7 @@ export class SenderCaps {
     const name = caps.includes('device') ? config.deviceName : undefined;
     const text = caps.includes('text') && config.textMessage === true;
     const rejoin = caps.includes('reconnect') ? config.rejoinSecret : undefined;
+    const pair = caps.includes('pair') ? config.pairShare : undefined;
     const message: CapsMessage = {
       type: 'ferry-caps',
       caps: [...caps],
@@ -69,6 +84,7 @@ export class SenderCaps {
       ...(name === undefined ? {} : { name }),
       ...(text ? { text } : {}),
       ...(rejoin === undefined ? {} : { rejoin }),
+      ...(pair === undefined ? {} : { pair }),
     };
     return [encodeMessage(message, 'text')];
   }
@@ -76,7 +92,10 @@ export class SenderCaps {
   /** The receiver's answer; the last one counts when a receiver that answered early answers again. */
   take(message: CapsMessage): void {
     this.#agreed = new Set(message.caps.filter((cap) => this.offers(cap)));
+    // Without the receiver's share there is no secret to compute.
+    if (message.pair === undefined) this.#agreed.delete('pair');
     this.#peerName = this.#agreed.has('device') ? message.name : undefined;
+    this.#peerPairShare = this.#agreed.has('pair') ? message.pair : undefined;
   }
 
   /** A receiver about to ask its person named `list`: every file before the person decides. */

@@ -53,6 +53,11 @@ export interface SenderConfig {
    * agrees shows it instead of saving it (docs/protocol.md, "Text messages").
    */
   textMessage?: boolean;
+  /**
+   * A fresh share of the pair secret, 32 bytes in lowercase hex, announced beside `pair`; without
+   * one `pair` is not offered (docs/protocol.md, "Pair rooms").
+   */
+  pairShare?: string;
   local: PeerVersion;
   surface: Surface;
   remedySurface: RemedySurface;
@@ -144,6 +149,8 @@ export interface SenderMachine {
   readonly peerCheck: PeerCheck | undefined;
   /** The name the receiver announced beside `device`, once both named it (cleaned). */
   readonly peerName: string | undefined;
+  /** The receiver's share of the pair secret, once both named `pair`. */
+  readonly peerPairShare: string | undefined;
   /**
    * What the other side's first ack said of its release: `ver` when it sent one (a
    * browser sends none); undefined until one came.

@@ -102,6 +102,10 @@ class Sender implements SenderMachine {
     return this.#caps.peerName;
   }
 
+  get peerPairShare(): string | undefined {
+    return this.#caps.peerPairShare;
+  }
+
   get peerRelease(): { ver?: string } | undefined {
     return this.#peerRelease;
   }

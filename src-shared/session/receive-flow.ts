@@ -34,8 +34,13 @@ export interface ReceiveFlowPorts {
 }
 
 export interface ReceiveFlowOptions {
-  /** Normalized. */
+  /** Normalized; empty when the receive was invited to `roomId`. */
   code: string;
+  /**
+   * An invitation to this room (docs/protocol.md, "Pair rooms", "Presence"): no code is resolved,
+   * the room is joined at once.
+   */
+  roomId?: string;
   publish(view: TransferView): void;
   cancelled: AbortSignal;
   /** The person may opt out of the byte counter. */
@@ -53,12 +58,12 @@ export async function runReceiveFlow(
   ports: ReceiveFlowPorts,
   options: ReceiveFlowOptions,
 ): Promise<void> {
-  const { code, publish, cancelled } = options;
+  const { code, publish, cancelled, roomId: invited } = options;
   publish({ phase: 'connecting', direction: 'receive', code, stage: 'finding' });
-  if (code === '') throw new SessionFailure('ERR_CODE_NOT_FOUND');
+  if (invited === undefined && code === '') throw new SessionFailure('ERR_CODE_NOT_FOUND');
   const routing = ports.chooseRoute(cancelled);
   routing.catch(() => undefined);
-  const roomId = await unlessCancelled(ports.resolveCode(code, cancelled), cancelled);
+  const roomId = invited ?? (await unlessCancelled(ports.resolveCode(code, cancelled), cancelled));
   const route = await unlessCancelled(routing, cancelled);
   const seat = await unlessCancelled(ports.joinRoom(roomId, cancelled), cancelled, (joined) =>
     joined.close(),
@@ -68,9 +73,11 @@ export async function runReceiveFlow(
   const watch = new SeatAfterStart(seat);
   try {
     if (seat.role !== 'receiver') {
-      // First into the room: whoever registered the code has left it, and nobody will offer
-      // (docs/protocol.md, "Dead codes").
-      throw new SessionFailure('ERR_NO_ONE_WAITING');
+      // First into the room: whoever registered the code, or sent the invitation, has left it,
+      // and nobody will offer (docs/protocol.md, "Dead codes", "Pair rooms").
+      throw invited === undefined
+        ? new SessionFailure('ERR_NO_ONE_WAITING')
+        : SessionFailure.withDetail('ERR_PEER_CLOSED', 'it left before this device came');
     }
     const channel = await connect(ports, seat, route, cancelled, (step) =>
       publish({ phase: 'connecting', direction: 'receive', code, ...step }),

@@ -38,6 +38,7 @@ import type { LaneOptions } from './lanes/lane-options';
 import { LaneReceiver } from './lanes/lane-receiver';
 import { commitmentTo, newNonce } from '../verify/sas';
 import { SessionChassis } from './session-chassis';
+import { newPairShare } from '../nearby/pair-secret';
 import { errorMessage } from '../format/error-message';
 
 /**
@@ -158,6 +159,8 @@ class ReceiveSession {
   readonly #framing: 'binary' | 'text';
   readonly #chassis: SessionChassis;
   readonly #machine: ReceiverMachine;
+  /** Announced beside `pair`; drawn afresh for each connection. */
+  readonly #pairShare: string | undefined;
   readonly #timers: SessionTimers<ReceiverTimer>;
   readonly #progress: ProgressMeter;
   readonly #written = new Map<number, number>();
@@ -200,6 +203,11 @@ class ReceiveSession {
     // This connection's certificates, read once it is open, for the verification words.
     const fingerprints = channel.fingerprints();
     const sasNonce = fingerprints === undefined ? undefined : this.#drawNonce();
+    // A share means nothing without the certificates the secret is bound to.
+    this.#pairShare =
+      fingerprints !== undefined && config.caps?.includes('pair') === true
+        ? newPairShare(config.randomBytes)
+        : undefined;
     this.#machine = createReceiver({
       surface: config.surface,
       // A target chosen beforehand that cannot keep a partial file rules resume out at once.
@@ -221,6 +229,7 @@ class ReceiveSession {
       // silence about `link` is refused (docs/protocol.md, "Secret link").
       holdsLinkSecret: config.linkSecret !== undefined && canProveLink(config),
       ...(config.devices === undefined ? {} : { deviceName: config.devices.ownName }),
+      ...(this.#pairShare === undefined ? {} : { pairShare: this.#pairShare }),
     });
     this.#timers = new SessionTimers<ReceiverTimer>(clock, config.timers ?? {}, (timer) =>
       this.#handle({ type: 'timer-fired', timer }),
@@ -451,7 +460,12 @@ class ReceiveSession {
   #peer(): { peer?: PeerSummary } {
     const release = this.#machine.peerRelease;
     const program = release === undefined ? undefined : peerProgram(release.ver);
-    return this.#chassis.peer(this.#peerCheck, this.#machine.peerName, program);
+    const pair = {
+      role: 'receiver',
+      own: this.#pairShare,
+      peer: this.#machine.peerPairShare,
+    } as const;
+    return this.#chassis.peer(this.#peerCheck, this.#machine.peerName, program, pair);
   }
 
   #ask(offer: Offer): void {

@@ -10,6 +10,7 @@ import { holdToExpectedPeer, type ExpectedPeer } from './expected-peer';
 import { RECONNECT_RETRY_MS } from './session-limits';
 import { SessionFailure, unlessCancelled } from './session-failure';
 import { errorMessage } from '../format/error-message';
+import { roomIdFromDigest } from '../signaling/room-id';
 
 export interface ReconnectPorts {
   clock: Clock;
@@ -28,9 +29,7 @@ export async function reconnectRoomId(rejoinSecret: string, generation: number):
   const hash = toHex(
     await sha256(new TextEncoder().encode(`ferry-reconnect:${rejoinSecret}:${generation}`)),
   );
-  // Shaped as a version-4, RFC 4122 UUID: the server takes any canonical UUID as a room.
-  const variant = ((parseInt(hash[16], 16) & 0x3) | 0x8).toString(16);
-  return `${hash.slice(0, 8)}-${hash.slice(8, 12)}-4${hash.slice(13, 16)}-${variant}${hash.slice(17, 20)}-${hash.slice(20, 32)}`;
+  return roomIdFromDigest(hash);
 }
 
 /**

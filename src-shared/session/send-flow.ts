@@ -1,11 +1,14 @@
+import { REACH_ANSWER_TIMEOUT_MS } from '../nearby/nearby-limits';
+import type { Reach } from '../nearby/nearby-ports';
 import type { CodeOutcome } from '../signaling/http-api';
-import type { FileEntryView, TransferView } from '../transfer/transfer-view';
+import type { ConnectingStage, FileEntryView, TransferView } from '../transfer/transfer-view';
 import { connect, type ConnectTimeouts } from './connect-peer';
 import type { ChannelPort, Clock, RouteChoice, SignalingPort } from './ports';
 import { batchPeerOf, holdToExpectedPeer, type ExpectedPeer } from './expected-peer';
 import { carryOn, SeatAfterStart } from './reconnect';
 import type { SendSessionEnd } from './send-session';
 import { SessionFailure, unlessCancelled } from './session-failure';
+import { errorMessage } from '../format/error-message';
 
 /** What a send needs from its runtime; each member translates one API, nothing more. */
 export interface SendFlowPorts {
@@ -49,6 +52,11 @@ export interface SendFlowOptions {
   text?: string;
   /** Only this remembered device may receive the batch (docs/protocol.md, "Remembered devices"). */
   expectPeer?: ExpectedPeer;
+  /**
+   * Sends to this one device without a code (docs/protocol.md, "Pair rooms", "Presence"): no code
+   * is registered, the room is delivered to the device, and `reach.expectPeer`, when set, pins it.
+   */
+  reach?: Reach;
 }
 
 /**
@@ -93,7 +101,7 @@ async function sendOnce(
   options: SendFlowOptions,
   issued: IssuedCode,
 ): Promise<void> {
-  const { files, publish, cancelled } = options;
+  const { files, publish, cancelled, reach } = options;
   const totalBytes = files.reduce((sum, file) => sum + file.size, 0);
   const text = options.text === undefined ? {} : { text: options.text };
   publish({ phase: 'registering', direction: 'send', files: [...files], totalBytes, ...text });
@@ -112,10 +120,15 @@ async function sendOnce(
   let code: string;
   let route: RouteChoice;
   try {
-    // Registration's own failure names the problem best, so it is awaited first.
-    code = await unlessCancelled(ports.registerCode(roomId, abandon.signal), cancelled);
-    issued.code = code;
-    issued.roomId = roomId;
+    if (reach === undefined) {
+      // Registration's own failure names the problem best, so it is awaited first.
+      code = await unlessCancelled(ports.registerCode(roomId, abandon.signal), cancelled);
+      issued.code = code;
+      issued.roomId = roomId;
+    } else {
+      // Nobody types anything: the room goes to the one device, and no code is ever issued.
+      code = '';
+    }
     [seat, route] = await unlessCancelled(Promise.all([joining, routing]), cancelled);
   } catch (error) {
     abandon.abort();
@@ -131,20 +144,25 @@ async function sendOnce(
     if (seat.role !== 'sender') {
       throw SessionFailure.withDetail('ERR_SIGNALING_ERROR', 'the new room already had a sender');
     }
+    const to = reach === undefined ? {} : { to: reach.name };
     publish({
       phase: 'waiting-for-peer',
       direction: 'send',
       code,
       ...(options.linkSecret === undefined ? {} : { key: options.linkSecret }),
+      ...to,
       files: [...files],
       totalBytes,
       ...text,
     });
-    const channel = await connect(ports, seat, route, cancelled, (step) =>
-      publish({ phase: 'connecting', direction: 'send', code, ...step }),
-    );
+    const connecting = (step: { stage: ConnectingStage; retry?: number }): void =>
+      publish({ phase: 'connecting', direction: 'send', code, ...to, ...step });
+    const channel =
+      reach === undefined
+        ? await connect(ports, seat, route, cancelled, connecting)
+        : await connectReached(ports, { seat, route, roomId, reach }, cancelled, connecting);
     issued.met = true;
-    holdToExpectedPeer(channel, options.expectPeer);
+    holdToExpectedPeer(channel, reach?.expectPeer ?? options.expectPeer);
     // Read while the connection is up: a closed one no longer knows its certificates.
     const peer = batchPeerOf(channel);
     if (options.afterConnectMs > 0) await delay(ports.clock, options.afterConnectMs, cancelled);
@@ -160,6 +178,54 @@ async function sendOnce(
   } finally {
     seat.close();
   }
+}
+
+/**
+ * Delivers the room to the one device while waiting for it to join (docs/protocol.md, "Pair
+ * rooms"): a device that does not come within REACH_ANSWER_TIMEOUT_MS, or that the room could not
+ * be delivered to, is not online.
+ */
+async function connectReached(
+  ports: SendFlowPorts,
+  meeting: { seat: SignalingPort; route: RouteChoice; roomId: string; reach: Reach },
+  cancelled: AbortSignal,
+  connecting: (step: { stage: ConnectingStage; retry?: number }) => void,
+): Promise<ChannelPort> {
+  const { seat, route, roomId, reach } = meeting;
+  const giveUp = new AbortController();
+  const stop = (): void => giveUp.abort();
+  cancelled.addEventListener('abort', stop, { once: true });
+  let undelivered: { error: unknown } | undefined;
+  reach.deliver(roomId, giveUp.signal).catch((error: unknown) => {
+    undelivered = { error };
+    giveUp.abort();
+  });
+  const peerJoin = Math.min(ports.timeouts.peerJoin, REACH_ANSWER_TIMEOUT_MS);
+  try {
+    const timeouts = { ...ports.timeouts, peerJoin };
+    return await connect({ clock: ports.clock, timeouts }, seat, route, giveUp.signal, connecting);
+  } catch (error) {
+    if (cancelled.aborted) throw error;
+    if (undelivered !== undefined) throw notOnline(reach.name, undelivered.error);
+    if (error instanceof SessionFailure && error.code === 'ERR_CODE_EXPIRED') {
+      throw notOnline(reach.name, undefined);
+    }
+    throw error;
+  } finally {
+    cancelled.removeEventListener('abort', stop);
+    // Once the device came, or the send gave up, there is nothing left to deliver.
+    giveUp.abort();
+  }
+}
+
+/** "“NAME” is not online", with why the room could not be delivered when that is known. */
+function notOnline(name: string, error: unknown): SessionFailure {
+  if (error instanceof SessionFailure) return error;
+  const sentence = `“${name}” is not online`;
+  return new SessionFailure(
+    'ERR_NOT_ONLINE',
+    error === undefined ? sentence : `${sentence} (${errorMessage(error)})`,
+  );
 }
 
 function delay(clock: Clock, ms: number, cancelled: AbortSignal): Promise<void> {

@@ -36,6 +36,7 @@ import type { ChannelPort, Clock } from './ports';
 import { ProgressMeter } from './progress-meter';
 import { reconnects, type KeptBytes } from './link-watch';
 import { newRejoinSecret } from './reconnect';
+import { newPairShare } from '../nearby/pair-secret';
 import type { LaneOptions } from './lanes/lane-options';
 import { LaneSender } from './lanes/lane-sender';
 import { SessionChassis } from './session-chassis';
@@ -178,6 +179,8 @@ class SendSession {
   readonly #verified = new Set<number>();
   /** Announced beside `reconnect`; drawn afresh for each connection. */
   readonly #rejoinSecret: string | undefined;
+  /** Announced beside `pair`; drawn afresh for each connection. */
+  readonly #pairShare: string | undefined;
   #peerCheck: PeerCheck | undefined;
 
   constructor(config: SendSessionConfig, sas: SasSecret | undefined) {
@@ -185,6 +188,10 @@ class SendSession {
     this.#rejoinSecret = config.caps?.includes('reconnect')
       ? newRejoinSecret(config.randomBytes)
       : undefined;
+    this.#pairShare =
+      config.caps?.includes('pair') === true && config.channel.fingerprints() !== undefined
+        ? newPairShare(config.randomBytes)
+        : undefined;
     const { clock } = config;
     this.#bond =
       config.lanes === undefined ? undefined : new LaneSender(config.channel, config.lanes, clock);
@@ -201,6 +208,7 @@ class SendSession {
       confirmsPeer: config.confirmPeer !== undefined,
       holdsLinkSecret: config.linkSecret !== undefined,
       ...(this.#rejoinSecret === undefined ? {} : { rejoinSecret: this.#rejoinSecret }),
+      ...(this.#pairShare === undefined ? {} : { pairShare: this.#pairShare }),
       local: config.local,
       surface: config.surface,
       remedySurface: config.remedySurface,
@@ -309,7 +317,12 @@ class SendSession {
     const check = this.#peerCheck ?? this.#chassis.check({ kind: 'unverified' });
     const release = this.#machine.peerRelease;
     const program = release === undefined ? undefined : peerProgram(release.ver);
-    return this.#chassis.peer(check, this.#machine.peerName, program);
+    const pair = {
+      role: 'sender',
+      own: this.#pairShare,
+      peer: this.#machine.peerPairShare,
+    } as const;
+    return this.#chassis.peer(check, this.#machine.peerName, program, pair);
   }
 
   #carryOut(action: SenderAction): void {

@@ -9,6 +9,7 @@ import {
   type DeviceSetting,
 } from '../devices/peer-identity';
 import type { RememberedDevice } from '../devices/remembered-devices';
+import { pairSecret } from '../nearby/pair-secret';
 import { linkProofs } from '../verify/link-secret';
 import { sasInputAs, verificationWords, type PeerFingerprints } from '../verify/sas';
 import { ChannelBuffer } from './channel-buffer';
@@ -17,6 +18,13 @@ import type { ChannelPort, Clock } from './ports';
 import { CHANNEL_CLOSE_GRACE_MS } from './session-limits';
 
 type Role = 'sender' | 'receiver';
+
+/** This side's share of the pair secret and the other side's, once `pair` was agreed. */
+export interface PairShares {
+  role: Role;
+  own: string | undefined;
+  peer: string | undefined;
+}
 
 export interface ChassisConfig {
   /** The channel the session drives, lanes included. */
@@ -126,14 +134,33 @@ export class SessionChassis {
     return checkWithDevice(machineCheck, this.#remembered);
   }
 
-  /** Who was on the other end, for "Remember this device as". */
+  /**
+   * Who was on the other end, for "Remember this device as", with the pair secret once both
+   * announced a share of it (`pair`: this side's role and both shares).
+   */
   peer(
     check: PeerCheck | undefined,
     announcedName: string | undefined,
     program: PeerProgram | undefined,
+    pair: PairShares,
   ): { peer?: PeerSummary } {
-    const summary = peerSummary(this.#config.fingerprints, check, announcedName, program);
+    const prints = this.#config.fingerprints;
+    const secret = this.#pairSecret(pair);
+    const summary = peerSummary(prints, check, announcedName, program, secret);
     return summary === undefined ? {} : { peer: summary };
+  }
+
+  /** Both shares over this connection's certificates, in the roles' order (docs/protocol.md, "Pair rooms"). */
+  #pairSecret({ role, own, peer }: PairShares): string | undefined {
+    const prints = this.#config.fingerprints;
+    if (prints === undefined || own === undefined || peer === undefined) return undefined;
+    const sender = role === 'sender';
+    return pairSecret({
+      senderShare: sender ? own : peer,
+      receiverShare: sender ? peer : own,
+      senderFingerprint: sender ? prints.local : prints.remote,
+      receiverFingerprint: sender ? prints.remote : prints.local,
+    });
   }
 
   /**

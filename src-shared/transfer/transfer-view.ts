@@ -57,6 +57,11 @@ export interface PeerSummary {
   announcedName?: string;
   /** The kind of program its release string names, once this side heard one (or heard none). */
   program?: PeerProgram;
+  /**
+   * The secret both sides agreed beside `pair` on this connection, 64 lowercase hex, kept with
+   * the device if the person remembers it (docs/protocol.md, "Pair rooms").
+   */
+  pairSecret?: string;
 }
 
 /** Every surface's words for `{ kind: 'link' }` (docs/protocol.md, "Secret link"). */
@@ -147,6 +152,11 @@ export type TransferView =
       text?: string;
       /** The secret the receive link carries beside the code (docs/protocol.md, "Secret link"). */
       key?: string;
+      /**
+       * A send without a code (`code` is empty): the name of the one device it was offered to,
+       * "Waiting for NAME to answer" (docs/protocol.md, "Pair rooms").
+       */
+      to?: string;
       files: FileEntryView[];
       totalBytes: number;
     }
@@ -154,7 +164,10 @@ export type TransferView =
   | {
       phase: 'connecting';
       direction: TransferDirection;
+      /** Empty for a send without a code and a receive by invitation. */
       code: string;
+      /** A send without a code: the device it goes to. */
+      to?: string;
       stage: ConnectingStage;
       retry?: number;
     }

@@ -45,6 +45,15 @@ export async function hmacSha256(key: Uint8Array, data: Uint8Array): Promise<Uin
   return new Uint8Array(await subtle.sign('HMAC', imported, data));
 }
 
+/**
+ * HMAC-SHA256 computed at once, in JavaScript, for a short input whose result a synchronous step
+ * needs: the pair secret, derived as a finished transfer's done view is published
+ * (docs/protocol.md, "Pair rooms"). The same bytes as `hmacSha256`.
+ */
+export function hmacSha256Now(key: Uint8Array, data: Uint8Array): Uint8Array {
+  return hmac(jsSha256, key, data);
+}
+
 /** An incremental SHA-256 (Node's `crypto.createHash('sha256')`, noble's `sha256.create()`). */
 export interface IncrementalSha256 {
   update(bytes: Uint8Array): unknown;

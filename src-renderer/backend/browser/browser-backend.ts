@@ -163,8 +163,8 @@ export function createBrowserBackend(
     devices: {
       ownName: () => BROWSER_DEVICE_NAME,
       list: () => remembered,
-      remember: (fingerprint, name) =>
-        changeDevices((list) => rememberDevice(list, fingerprint, name, Date.now())),
+      remember: (fingerprint, name, pairSecret) =>
+        changeDevices((list) => rememberDevice(list, fingerprint, name, Date.now(), pairSecret)),
       rename: (fingerprint, name) => changeDevices((list) => rename(list, fingerprint, name)),
       forget: (fingerprint) => changeDevices((list) => forget(list, fingerprint)),
       setAutoAccept: (fingerprint, autoAccept) =>

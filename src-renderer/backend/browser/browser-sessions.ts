@@ -56,10 +56,9 @@ export function browserSessions(context: BrowserSessionContext): SessionStarter<
         const transfer = new ReceiveTransfer({
           ...common,
           signalingAddress: await context.signalingAddress(),
-          from:
-            'roomId' in start
-              ? { roomId: start.roomId, sender: start.from }
-              : { code: start.code, ...(start.key === undefined ? {} : { linkSecret: start.key }) },
+          ...('roomId' in start
+            ? { code: '', roomId: start.roomId }
+            : { code: start.code, ...(start.key === undefined ? {} : { linkSecret: start.key }) }),
           ...('expectPeer' in start && start.expectPeer !== undefined
             ? { expectPeer: start.expectPeer }
             : {}),

@@ -28,12 +28,17 @@ import type { SaveTarget } from './save-target';
 import { WORDS_UNAVAILABLE, WordsQuestion } from '../../../src-shared/verify/confirm-words';
 import { pageHashing } from './worker-sha256';
 import { quickSaveTarget } from './quick-save';
+import type { ExpectedPeer } from '../../../src-shared/session/expected-peer';
 
 export interface ReceiveOptions {
   signalingAddress: string;
   local: PeerVersion;
-  /** Normalized. */
+  /** Normalized; empty with `roomId`. */
   code: string;
+  /** An invitation to this room (docs/protocol.md, "Pair rooms", "Presence"): no code is resolved. */
+  roomId?: string;
+  /** Only this remembered device may send: the paired device that invited. */
+  expectPeer?: ExpectedPeer;
   /** The secret of the receive link the page was opened from (docs/protocol.md, "Secret link"). */
   linkSecret?: string;
   saving: SaveChoice;
@@ -145,7 +150,16 @@ export class ReceiveTransfer {
             }),
           reportBytes: (bytes) => requests.reportBytes(bytes),
         },
-        { code, publish, cancelled, report: reportStats },
+        {
+          code,
+          publish,
+          cancelled,
+          report: reportStats,
+          ...(this.#options.roomId === undefined ? {} : { roomId: this.#options.roomId }),
+          ...(this.#options.expectPeer === undefined
+            ? {}
+            : { expectPeer: this.#options.expectPeer }),
+        },
       );
     } finally {
       // An archive the batch did not finish is given up, so the browser does not keep half of it.
