@@ -11,6 +11,16 @@ import type { CliIo } from './cli-io';
 import { EXIT, type ExitCode } from './exit-codes';
 import type { DevicesAction, ServerChoice } from './parse-args';
 import { resolveServer } from './resolve-server';
+import { DEVICES_LOOK_MS } from '../../src-shared/nearby/nearby-limits';
+import type { PresenceEntry } from '../../src-shared/nearby/nearby-ports';
+import {
+  lookFor,
+  openPairRooms,
+  openRoster,
+  pairedDevices,
+  type CommandServer,
+} from './cli-nearby';
+import { rosterLabel } from './roster-names';
 
 export async function openCliInstallation(env: NodeJS.ProcessEnv): Promise<Installation> {
   return openInstallation(ferryDataFolder(env), defaultDeviceName());
@@ -92,7 +102,18 @@ export async function runDevices(
   }
   const { book } = installation;
   if (action.kind === 'list') {
-    printDevices(installation, io);
+    const server = await resolveServer(action.server);
+    if (typeof server !== 'string') {
+      printDevices(installation, undefined, io);
+      io.error(`Not looked up who is online: ${server.problem}`);
+      return EXIT.ok;
+    }
+    const pinned = action.server.kind === 'url' ? action.server.certificate : undefined;
+    const seen = await lookAround(installation, {
+      serverUrl: server,
+      ...(pinned === undefined ? {} : { serverCertificate: pinned }),
+    });
+    printDevices(installation, seen, io);
     return EXIT.ok;
   }
   const device = findByName(book.list(), action.name);
@@ -115,21 +136,73 @@ export async function runDevices(
   }
 }
 
-function printDevices(installation: Installation, io: CliIo): void {
+/** Who `ferry devices` saw on the server: the paired devices online, and the roster if kept. */
+interface SeenOnline {
+  serverUrl: string;
+  online: ReadonlySet<string>;
+  roster: readonly PresenceEntry[] | undefined;
+}
+
+/**
+ * Looks in the pair rooms of the paired devices for DEVICES_LOOK_MS at most (less once all are
+ * online), and on the roster when the server keeps one; this program is listed there meanwhile.
+ */
+async function lookAround(installation: Installation, server: CommandServer): Promise<SeenOnline> {
+  const paired = pairedDevices(installation.book.list());
+  const cancelled = new AbortController();
+  const rooms = paired.length === 0 ? undefined : openPairRooms(server, paired);
+  try {
+    const [seat] = await Promise.all([
+      openRoster(server, installation.setting.ownName, cancelled.signal),
+      rooms === undefined
+        ? undefined
+        : lookFor(
+            () =>
+              paired.every((device) => rooms.online().has(device.fingerprint)) ? true : undefined,
+            (changed) => rooms.onChange(changed),
+            DEVICES_LOOK_MS,
+            cancelled.signal,
+          ),
+    ]);
+    seat?.close();
+    return {
+      serverUrl: server.serverUrl,
+      online: new Set(rooms?.online() ?? []),
+      roster: seat?.devices(),
+    };
+  } finally {
+    cancelled.abort();
+    rooms?.close();
+  }
+}
+
+function printDevices(installation: Installation, seen: SeenOnline | undefined, io: CliIo): void {
   const { identity, book, setting } = installation;
   io.out.write(`This device: ${setting.ownName} (${identity.fingerprint})\n`);
   const devices = book.list();
   if (devices.length === 0) {
     io.out.write('No remembered devices. Add one with --remember NAME on a verified transfer.\n');
-    return;
+  } else {
+    io.out.write(
+      seen === undefined
+        ? 'Remembered devices:\n'
+        : `Remembered devices, online as seen on ${seen.serverUrl}:\n`,
+    );
+    for (const device of devices) io.out.write(`  ${deviceLine(device, seen)}\n`);
   }
-  io.out.write('Remembered devices:\n');
-  for (const device of devices) io.out.write(`  ${deviceLine(device)}\n`);
+  if (seen?.roster === undefined) return;
+  io.out.write('In this room:\n');
+  if (seen.roster.length === 0) io.out.write('  nobody else\n');
+  for (const entry of seen.roster) io.out.write(`  ${rosterLabel(entry)}\n`);
 }
 
-function deviceLine(device: RememberedDevice): string {
+function deviceLine(device: RememberedDevice, seen: SeenOnline | undefined): string {
   const since = new Date(device.rememberedAt).toISOString().slice(0, 10);
-  return `${device.name} — remembered ${since} (${device.fingerprint})`;
+  const line = `${device.name} — remembered ${since} (${device.fingerprint})`;
+  if (seen === undefined) return line;
+  // Only a device with a pair secret has a room to be seen in (docs/protocol.md, "Pair rooms").
+  if (device.pairSecret === undefined) return `${line} — reached with a code only`;
+  return `${line} — ${seen.online.has(device.fingerprint) ? 'online' : 'not online'}`;
 }
 
 /** A transfer command's installation, when it could be opened, and what it adds to the engine. */

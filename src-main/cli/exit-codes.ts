@@ -8,6 +8,7 @@ export const EXIT = {
   declined: 3,
   incompatible: 4,
   unreachable: 5,
+  notOnline: 6,
   interrupted: 130,
 } as const;
 
@@ -26,7 +27,7 @@ const BY_ERROR: Partial<Record<ErrorCode, ExitCode>> = {
   ERR_CODE_USED: EXIT.unreachable,
   ERR_CODE_CANCELLED: EXIT.unreachable,
   ERR_NO_ONE_WAITING: EXIT.unreachable,
-  ERR_NOT_ONLINE: EXIT.unreachable,
+  ERR_NOT_ONLINE: EXIT.notOnline,
   ERR_RATE_LIMITED: EXIT.unreachable,
   ERR_SERVER_BUSY: EXIT.unreachable,
 };

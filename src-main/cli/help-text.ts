@@ -4,22 +4,37 @@ export const HELP_TEXT = `Ferry: send files and folders straight to another devi
 
 Usage:
   ferry send [--server URL [--server-certificate SHA256] | --lan] [--verify]
-             [--remember NAME] [--to NAME] PATH...
+             [--remember NAME] [--to NAME [--code]] PATH...
   ferry send [--server URL [--server-certificate SHA256] | --lan] [--verify]
-             [--remember NAME] [--to NAME] --text TEXT|-
+             [--remember NAME] [--to NAME [--code]] --text TEXT|-
   ferry receive [--server URL [--server-certificate SHA256] | --lan] [--out DIR]
                 [--yes] [--no-report] [--verify]
                 [--remember NAME] [--from NAME] [--key=KEY] CODE|LINK
-  ferry devices [list | rename NAME NEW-NAME | forget NAME]
+  ferry receive --listen [--server URL [--server-certificate SHA256] | --lan]
+                [--out DIR] [--yes] [--no-report] [--verify]
+  ferry receive --server URL [--server-certificate SHA256] | --lan [--out DIR] ...
+  ferry devices [list] [--server URL [--server-certificate SHA256] | --lan]
+  ferry devices rename NAME NEW-NAME | forget NAME
   ferry --help | --version
 
 send       Registers a code, prints "Code: <code>" and waits for the receiver.
-           Exits once the receiver confirms delivery.
+           Exits once the receiver confirms delivery. With --to NAME it needs no
+           code: it reaches NAME while NAME waits for devices (receive --listen,
+           the desktop app, an open page), and fails if NAME is not online.
 receive    Joins the sender by its code, shows what is offered and asks before
            anything is written (unless --yes). Files are staged as <name>.part
            and renamed only after their byte count is verified; an existing
            name is never overwritten (it becomes "name (1).ext").
-devices    Lists the remembered devices, renames or forgets one.
+           With --listen and no code, it waits for devices until stopped
+           (Ctrl-C): remembered devices reach it through their pair rooms, and
+           when the server keeps a roster (a LAN room) anyone in the room can
+           choose it. It prints who comes online and leaves, and each transfer,
+           one at a time; an invitation while busy is ignored. With --lan or
+           --server and no code, it does the same for one transfer and exits
+           with that transfer's status.
+devices    Lists the remembered devices, and whether each is online now; when
+           the server keeps a roster, lists who is in the room ("In this room:").
+           Renames or forgets one (forgetting also deletes its pair secret).
 
 Both sides print "Verify: <three words>" before any file data moves: the same
 words on both devices mean nobody sits between them. A device that cannot show
@@ -37,7 +52,7 @@ Options:
   --lan          Use a LAN room another Ferry hosts on this network (found via DNS-SD);
                  when several answer, it lists them and you choose one with --server
   --out DIR      Where received files go (default: the current folder)
-  --yes, -y      Accept the offer without asking
+  --yes, -y      Accept the offer without asking (--listen: only a remembered device's)
   --no-report    Do not add the received byte count to the server's anonymous counter
   --key=KEY      The key of the sender's link (the part after "key="), when only the
                  code was typed
@@ -49,9 +64,18 @@ Options:
   --text TEXT    Send TEXT as a text message instead of files (- reads standard input);
                  another Ferry shows it, printed after a line "Text:", others save it
                  as message.txt
-  --to NAME, --from NAME
-                 Send to / receive from the remembered device NAME only: any other
-                 device is refused before a byte moves
+  --to NAME      Send to NAME with no code: a remembered device, reached through its
+                 pair room (any other device is refused before a byte moves), or else
+                 a device of that name in the room's roster (checked by the words;
+                 NAME#ID picks one of several with one name). Exits ${EXIT.notOnline} when NAME
+                 is not online, or not known
+  --code         With --to: register a code as without --to, and let only the
+                 remembered device NAME take it
+  --from NAME    Receive from the remembered device NAME only: any other device is
+                 refused before a byte moves
+  --listen       Wait for devices without a code until stopped (see receive); with
+                 --yes, what a remembered device sends is accepted without asking,
+                 anything else is asked about
 
 Remembered devices and this device's certificate are kept in $FERRY_HOME, else
 the platform's configuration folder (~/.config/ferry on Linux).
@@ -67,6 +91,8 @@ Exit codes:
   ${EXIT.incompatible}    the two devices run incompatible versions of Ferry
   ${EXIT.unreachable}    the signaling server could not be reached, refused, or the code is unknown,
        used up or cancelled, or no one waits on it; or --lan found no room
+  ${EXIT.notOnline}    send --to: the device is not online, or not known (not remembered,
+       and not in the room)
   ${EXIT.interrupted}  interrupted (Ctrl-C); another Ferry reads "Stopped by the other person." and
-       exits ${EXIT.failed}
+       exits ${EXIT.failed}. Ctrl-C ends receive --listen with ${EXIT.ok} while it waits
 `;

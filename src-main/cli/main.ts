@@ -68,6 +68,10 @@ async function main(argv: readonly string[]): Promise<ExitCode> {
       const { runReceive } = await import('./run-receive');
       return runReceive(command, processIo, packageJson.version, process.env);
     }
+    case 'listen': {
+      const { runListen } = await import('./run-listen');
+      return runListen(command, processIo, packageJson.version, process.env);
+    }
     case 'devices': {
       const { runDevices } = await import('./cli-devices');
       return runDevices(command.action, processIo, process.env);

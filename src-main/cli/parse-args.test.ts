@@ -155,14 +155,19 @@ describe('the command line is read exactly as --help documents it', () => {
     expect(parseArgs(argv, env, cwd)).toEqual({ ok: false, problem });
   });
 
-  it('--remember names the other device; --to and --from accept only a remembered one', () => {
-    const send = parseArgs(['send', '--remember', ' Bea  phone ', '--to=Bea', 'a.txt'], env, cwd);
+  it('--remember names the other device; --to with --code and --from accept only a remembered one', () => {
+    const send = parseArgs(
+      ['send', '--remember', ' Bea  phone ', '--to=Bea', '--code', 'a.txt'],
+      env,
+      cwd,
+    );
     expect(send.ok && send.command).toMatchObject({
       kind: 'send',
       remember: 'Bea phone',
       only: 'Bea',
       paths: ['a.txt'],
     });
+    expect(send.ok && send.command).not.toHaveProperty('reach');
     const receive = parseArgs(['receive', '--from', 'Ana laptop', 'plum-otter-cask'], env, cwd);
     expect(receive.ok && receive.command).toMatchObject({ only: 'Ana laptop' });
     expect(parseArgs(['receive', '--to', 'Ana', 'a-b-c'], env, cwd)).toEqual({
@@ -179,12 +184,89 @@ describe('the command line is read exactly as --help documents it', () => {
     });
   });
 
+  it('send --to NAME without --code reaches NAME with no code', () => {
+    const parsed = parseArgs(['send', '--to', ' Bea  phone', 'a.txt', 'b.txt'], env, cwd);
+    expect(parsed.ok && parsed.command).toEqual({
+      kind: 'send',
+      server: { kind: 'url', url: 'http://localhost:3001' },
+      paths: ['a.txt', 'b.txt'],
+      verify: false,
+      reach: 'Bea phone',
+    });
+    const byId = parseArgs(['send', '--to', 'Bea phone#K3QZ7A', '--text', 'hi'], env, cwd);
+    expect(byId.ok && byId.command).toMatchObject({ reach: 'Bea phone#K3QZ7A', text: 'hi' });
+    expect(parseArgs(['send', '--to', '', 'a.txt'], env, cwd)).toEqual({
+      ok: false,
+      problem: '--to needs the name of a remembered device, or of one in the room',
+    });
+  });
+
+  it('receive --listen waits until stopped; --lan or --server with no code waits for one transfer', () => {
+    expect(parseArgs(['receive', '--listen', '--out', 'inbox', '--yes'], env, cwd)).toEqual({
+      ok: true,
+      command: {
+        kind: 'listen',
+        server: { kind: 'url', url: 'http://localhost:3001' },
+        out: 'inbox',
+        yes: true,
+        report: true,
+        verify: false,
+        once: false,
+      },
+    });
+    const lan = parseArgs(['receive', '--lan', '--no-report'], env, cwd);
+    expect(lan.ok && lan.command).toMatchObject({
+      kind: 'listen',
+      server: { kind: 'lan' },
+      out: cwd,
+      yes: false,
+      report: false,
+      once: true,
+    });
+    const server = parseArgs(['receive', '--server', 'http://10.0.0.2:3001'], env, cwd);
+    expect(server.ok && server.command).toMatchObject({
+      kind: 'listen',
+      server: { kind: 'url', url: 'http://10.0.0.2:3001' },
+      once: true,
+    });
+    // FERRY_SERVER alone names no server to wait on: a code is still asked for.
+    expect(parseArgs(['receive'], { FERRY_SERVER: 'http://x:1' }, cwd)).toEqual({
+      ok: false,
+      problem: 'receive needs the code the sender shows',
+    });
+    expect(parseArgs(['receive', '--listen', 'plum-otter-cask'], env, cwd)).toEqual({
+      ok: false,
+      problem: 'receive --listen takes no code',
+    });
+    expect(parseArgs(['receive', '--listen', '--from', 'Ana'], env, cwd)).toEqual({
+      ok: false,
+      problem: '--from needs a code; it does not go with waiting for devices',
+    });
+    expect(parseArgs(['receive', '--lan', '--remember', 'Ana'], env, cwd)).toEqual({
+      ok: false,
+      problem: '--remember needs a code; it does not go with waiting for devices',
+    });
+  });
+
   it('devices lists, renames and forgets, and says what it takes otherwise', () => {
     const command = (argv: string[]) => {
       const parsed = parseArgs(argv, env, cwd);
       return parsed.ok ? parsed.command : parsed.problem;
     };
-    expect(command(['devices'])).toEqual({ kind: 'devices', action: { kind: 'list' } });
+    expect(command(['devices'])).toEqual({
+      kind: 'devices',
+      action: { kind: 'list', server: { kind: 'url', url: 'http://localhost:3001' } },
+    });
+    expect(command(['devices', '--lan'])).toEqual({
+      kind: 'devices',
+      action: { kind: 'list', server: { kind: 'lan' } },
+    });
+    expect(command(['devices', 'list', '--server', 'http://10.0.0.2:3001/'])).toEqual({
+      kind: 'devices',
+      action: { kind: 'list', server: { kind: 'url', url: 'http://10.0.0.2:3001' } },
+    });
+    expect(command(['devices', 'list', 'Ana'])).toBe('devices list takes no names');
+    expect(command(['devices', '--out', 'x'])).toBe('unknown option "--out" for devices');
     expect(command(['devices', 'rename', 'Ana', ' Ana  desk'])).toEqual({
       kind: 'devices',
       action: { kind: 'rename', name: 'Ana', newName: 'Ana desk' },

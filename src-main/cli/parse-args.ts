@@ -24,7 +24,8 @@ interface TransferCommand {
 }
 
 export type DevicesAction =
-  | { kind: 'list' }
+  /** Whether each paired device is online, and who is in the room, are looked up on `server`. */
+  | { kind: 'list'; server: ServerChoice }
   | { kind: 'rename'; name: string; newName: string }
   | { kind: 'forget'; name: string };
 
@@ -36,6 +37,11 @@ export type Command =
       paths: string[];
       /** A text message to send instead of files; `-` reads it from standard input. */
       text?: string;
+      /**
+       * `--to NAME` without `--code`: reach that device with no code, through its pair room or
+       * the server's roster (docs/architecture.md, "Nearby devices on the command line").
+       */
+      reach?: string;
     } & TransferCommand)
   | ({
       kind: 'receive';
@@ -46,6 +52,20 @@ export type Command =
       /** The secret link's secret, from a whole link given as the code or from `--key`. */
       key?: string;
     } & TransferCommand)
+  /**
+   * `ferry receive --listen`, or `--lan`/`--server` with no code: waits in the pair rooms of the
+   * paired devices and on the server's roster, and receives what their invitations bring; `once`
+   * ends after the first transfer.
+   */
+  | {
+      kind: 'listen';
+      server: ServerChoice;
+      out: string;
+      yes: boolean;
+      report: boolean;
+      verify: boolean;
+      once: boolean;
+    }
   | { kind: 'devices'; action: DevicesAction };
 
 export type Parsed = { ok: true; command: Command } | { ok: false; problem: string };
@@ -61,9 +81,16 @@ const SHARED_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
+const SERVER_OPTIONS = {
+  server: { type: 'string' },
+  'server-certificate': { type: 'string' },
+  lan: { type: 'boolean' },
+} as const;
+
 const SEND_OPTIONS = {
   ...SHARED_OPTIONS,
   to: { type: 'string' },
+  code: { type: 'boolean' },
   text: { type: 'string' },
 } as const;
 
@@ -74,6 +101,7 @@ const RECEIVE_OPTIONS = {
   'no-report': { type: 'boolean' },
   key: { type: 'string' },
   from: { type: 'string' },
+  listen: { type: 'boolean' },
 } as const;
 
 /** What each option that takes a value needs, said when it is missing or unusable. */
@@ -84,7 +112,7 @@ const VALUE_PROBLEMS: Record<string, string> = {
   out: '--out needs a folder',
   key: '--key needs the 22-character key of a Ferry link',
   remember: '--remember needs a name for the other device',
-  to: '--to needs the name of a remembered device',
+  to: '--to needs the name of a remembered device, or of one in the room',
   from: '--from needs the name of a remembered device',
   text: '--text needs the text to send, or - to read it from standard input',
 };
@@ -101,11 +129,9 @@ function isHttpUrl(text: string): boolean {
 class UsageProblem extends Error {}
 
 /** Node's own reader, with its refusals turned into this command line's wording. */
-function readOptions<Options extends typeof SEND_OPTIONS | typeof RECEIVE_OPTIONS>(
-  verb: string,
-  args: readonly string[],
-  options: Options,
-) {
+function readOptions<
+  Options extends typeof SEND_OPTIONS | typeof RECEIVE_OPTIONS | typeof SERVER_OPTIONS,
+>(verb: string, args: readonly string[], options: Options) {
   try {
     return parseNodeArgs({ args: [...args], options, allowPositionals: true, strict: true });
   } catch (error) {
@@ -128,6 +154,27 @@ function deviceName(raw: string | undefined, option: string): string | undefined
   return name;
 }
 
+/** `--server`, `--server-certificate` and `--lan`, else FERRY_SERVER, else the default. */
+function readServer(
+  values: { server?: string; 'server-certificate'?: string; lan?: boolean },
+  env: NodeJS.ProcessEnv,
+): ServerChoice {
+  let server: ServerChoice = { kind: 'url', url: env.FERRY_SERVER || DEFAULT_SERVER };
+  if (values.server !== undefined) {
+    if (!isHttpUrl(values.server)) throw new UsageProblem(VALUE_PROBLEMS.server);
+    server = { kind: 'url', url: values.server.replace(/\/+$/, '') };
+  }
+  const certificate = values['server-certificate'];
+  if (certificate !== undefined) {
+    const pinnable = server.kind === 'url' && new URL(server.url).protocol === 'https:';
+    if (!pinnable || values.lan === true || !isSha256Fingerprint(certificate)) {
+      throw new UsageProblem(VALUE_PROBLEMS['server-certificate']);
+    }
+    server = { ...server, certificate };
+  }
+  return values.lan === true ? { kind: 'lan' } : server;
+}
+
 /** Reads the command line; `env` supplies FERRY_SERVER, `cwd` the default output folder. */
 export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv, cwd: string): Parsed {
   try {
@@ -144,7 +191,7 @@ function readCommand(argv: readonly string[], env: NodeJS.ProcessEnv, cwd: strin
     return { kind: 'help' };
   }
   if (verb === '--version') return { kind: 'version' };
-  if (verb === 'devices') return readDevices(rest);
+  if (verb === 'devices') return readDevices(rest, env);
   if (verb !== 'send' && verb !== 'receive') throw new UsageProblem(`unknown command "${verb}"`);
   const { values, positionals } = readOptions(
     verb,
@@ -153,20 +200,7 @@ function readCommand(argv: readonly string[], env: NodeJS.ProcessEnv, cwd: strin
   );
   if (values.help === true) return { kind: 'help' };
 
-  let server: ServerChoice = { kind: 'url', url: env.FERRY_SERVER || DEFAULT_SERVER };
-  if (values.server !== undefined) {
-    if (!isHttpUrl(values.server)) throw new UsageProblem(VALUE_PROBLEMS.server);
-    server = { kind: 'url', url: values.server.replace(/\/+$/, '') };
-  }
-  const certificate = values['server-certificate'];
-  if (certificate !== undefined) {
-    const pinnable = server.kind === 'url' && new URL(server.url).protocol === 'https:';
-    if (!pinnable || values.lan === true || !isSha256Fingerprint(certificate)) {
-      throw new UsageProblem(VALUE_PROBLEMS['server-certificate']);
-    }
-    server = { ...server, certificate };
-  }
-  if (values.lan === true) server = { kind: 'lan' };
+  const server = readServer(values, env);
   const remember = deviceName(values.remember, 'remember');
   const shared: TransferCommand = {
     server,
@@ -175,8 +209,11 @@ function readCommand(argv: readonly string[], env: NodeJS.ProcessEnv, cwd: strin
   };
 
   if (verb === 'send') {
-    const sendValues = values as { to?: string; text?: string };
-    const only = deviceName(sendValues.to, 'to');
+    const sendValues = values as { to?: string; code?: boolean; text?: string };
+    const to = deviceName(sendValues.to, 'to');
+    // `--to` alone reaches the device with no code; with `--code` it pins a coded send.
+    const only = sendValues.code === true ? to : undefined;
+    const reach = sendValues.code === true ? undefined : to;
     const { text } = sendValues;
     if (text !== undefined && positionals.length > 0) {
       throw new UsageProblem('send takes either files and folders or --text, not both');
@@ -191,6 +228,7 @@ function readCommand(argv: readonly string[], env: NodeJS.ProcessEnv, cwd: strin
       ...(text === undefined ? {} : { text }),
       ...shared,
       ...(only === undefined ? {} : { only }),
+      ...(reach === undefined ? {} : { reach }),
     };
   }
   const receiveValues = values as {
@@ -199,8 +237,31 @@ function readCommand(argv: readonly string[], env: NodeJS.ProcessEnv, cwd: strin
     'no-report'?: boolean;
     key?: string;
     from?: string;
+    listen?: boolean;
   };
   if (receiveValues.out === '') throw new UsageProblem(VALUE_PROBLEMS.out);
+  // With no code, a receive named a server to wait on (docs/architecture.md, "Nearby devices on
+  // the command line"); bare `ferry receive` still asks for the code.
+  const serverNamed = values.server !== undefined || values.lan === true;
+  if (receiveValues.listen === true || (positionals.length === 0 && serverNamed)) {
+    const given = { key: receiveValues.key, from: receiveValues.from, remember };
+    const refused = (['key', 'from', 'remember'] as const).find(
+      (option) => given[option] !== undefined,
+    );
+    if (positionals.length > 0) throw new UsageProblem('receive --listen takes no code');
+    if (refused !== undefined) {
+      throw new UsageProblem(`--${refused} needs a code; it does not go with waiting for devices`);
+    }
+    return {
+      kind: 'listen',
+      server,
+      out: receiveValues.out ?? cwd,
+      yes: receiveValues.yes === true,
+      report: receiveValues['no-report'] !== true,
+      verify: shared.verify,
+      once: receiveValues.listen !== true,
+    };
+  }
   const only = deviceName(receiveValues.from, 'from');
   let key: string | undefined;
   if (receiveValues.key !== undefined) {
@@ -230,14 +291,19 @@ function readCommand(argv: readonly string[], env: NodeJS.ProcessEnv, cwd: strin
   };
 }
 
-/** `ferry devices`, `ferry devices rename NAME NEW-NAME`, `ferry devices forget NAME`. */
-function readDevices(args: readonly string[]): Command {
+/**
+ * `ferry devices [list] [--server URL | --lan]`, `ferry devices rename NAME NEW-NAME`,
+ * `ferry devices forget NAME`.
+ */
+function readDevices(args: readonly string[], env: NodeJS.ProcessEnv): Command {
   const [action, ...names] = args;
-  if (action === undefined || action === 'list') {
-    if (names.length > 0) throw new UsageProblem('devices list takes no names');
-    return { kind: 'devices', action: { kind: 'list' } };
-  }
   if (action === '--help' || action === '-h') return { kind: 'help' };
+  if (action === undefined || action === 'list' || action.startsWith('--')) {
+    const listArgs = action === 'list' ? names : args;
+    const { values, positionals } = readOptions('devices', listArgs, SERVER_OPTIONS);
+    if (positionals.length > 0) throw new UsageProblem('devices list takes no names');
+    return { kind: 'devices', action: { kind: 'list', server: readServer(values, env) } };
+  }
   if (action === 'rename' && names.length === 2) {
     const [name, newName] = names;
     const cleaned = cleanDeviceName(newName);

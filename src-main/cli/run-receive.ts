@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { formatBytes } from '../../src-shared/format/format-bytes';
+import type { ExpectedPeer } from '../../src-shared/session/expected-peer';
 import {
   connectingStageLabel,
   reconnectingLine,
@@ -13,7 +14,7 @@ import { deliveredFileLines } from './delivered-files';
 import { followTransfer } from './follow-transfer';
 import type { Command } from './parse-args';
 import { confirmWords, verifyLine } from './verify-words';
-import { rememberPeer, setUpTransfer } from './cli-devices';
+import { rememberPeer, setUpTransfer, type TransferSetup } from './cli-devices';
 import { shownText } from './shown-text';
 
 type ReceiveCommand = Extract<Command, { kind: 'receive' }>;
@@ -28,26 +29,62 @@ export async function runReceive(
 ): Promise<ExitCode> {
   const setup = await setUpTransfer(command, io, env);
   if (typeof setup === 'number') return setup;
+  const from = { code: command.code, ...(command.key === undefined ? {} : { key: command.key }) };
+  return receiveOnce(command, from, setup, io, ver);
+}
+
+/** How the person answers an offer, and what is done once it arrived. */
+export interface ReceiveChoices {
+  out: string;
+  yes: boolean;
+  verify: boolean;
+  report: boolean;
+  remember?: string;
+}
+
+/**
+ * Where the sender is found: by the code the person typed, or by an invitation's room
+ * (docs/protocol.md, "Pair rooms" and "Presence"), pinned to the remembered device it came from.
+ */
+export type ReceiveFrom =
+  { code: string; key?: string } | { roomId: string; sender: string; expectPeer?: ExpectedPeer };
+
+/** One receive as `ferry receive` runs it: the offer asked about, progress and outcome printed. */
+export function receiveOnce(
+  choices: ReceiveChoices,
+  from: ReceiveFrom,
+  setup: TransferSetup,
+  io: CliIo,
+  ver: string,
+): Promise<ExitCode> {
   const { installation } = setup;
-  const destination = resolve(command.out);
+  const destination = resolve(choices.out);
+  const finding =
+    'code' in from
+      ? `Finding the sender of ${from.code}...`
+      : `Joining “${from.sender}” in the room it chose...`;
   const transfer = receiveFiles({
     serverUrl: setup.serverUrl,
     serverCertificate: setup.serverCertificate,
-    code: command.code,
-    ...(command.key === undefined ? {} : { linkSecret: command.key }),
+    ...('code' in from
+      ? { code: from.code, ...(from.key === undefined ? {} : { linkSecret: from.key }) }
+      : { code: '', roomId: from.roomId }),
     destination,
-    reportBytes: command.report,
+    reportBytes: choices.report,
     ver,
     remedySurface: 'cli',
     ...setup.options,
+    ...('expectPeer' in from && from.expectPeer !== undefined
+      ? { expectPeer: from.expectPeer }
+      : {}),
     onOffer: async (offer) => {
       io.out.write(`${describeOffer(offer)}\n`);
       // Before the prompt, and with --yes before the ack: no file data has moved yet.
       io.out.write(`${verifyLine(offer.peerCheck)}\n`);
       // A device is remembered only once the person confirmed its words.
-      const confirms = command.verify || command.remember !== undefined;
+      const confirms = choices.verify || choices.remember !== undefined;
       if (confirms && !(await confirmWords(offer.peerCheck, io))) return false;
-      if (command.yes) return true;
+      if (choices.yes) return true;
       const answer = await io.ask(acceptQuestion(destination, offer.textMessage === true));
       return answer !== null && YES.test(answer);
     },
@@ -60,7 +97,7 @@ export async function runReceive(
           state.retry !== undefined
             ? RETRYING_THE_CONNECTION
             : state.stage === 'finding'
-              ? `Finding the sender of ${command.code}...`
+              ? finding
               : `${connectingStageLabel(state.stage)}...`,
         );
         break;
@@ -81,8 +118,8 @@ export async function runReceive(
           `Received ${state.files.length === 1 ? '1 file' : `${state.files.length} files`} (${formatBytes(state.totalBytes)}) into ${state.folder ?? destination}:`,
         );
         for (const line of deliveredFileLines(state.files, true)) display.line(line);
-        if (command.remember !== undefined && installation !== undefined) {
-          return rememberPeer(installation, command.remember, state.peer, io);
+        if (choices.remember !== undefined && installation !== undefined) {
+          return rememberPeer(installation, choices.remember, state.peer, io);
         }
         break;
       default:

@@ -14,7 +14,9 @@ import { followTransfer } from './follow-transfer';
 import type { Command } from './parse-args';
 import { browserReceiveLine, receiveCommandLine } from './receive-command-line';
 import { confirmWords, verifyLinePrinter } from './verify-words';
-import { rememberPeer, setUpTransfer } from './cli-devices';
+import { rememberPeer, setUpTransfer, type TransferSetup } from './cli-devices';
+import { reachByName } from './send-reach';
+import type { Reach } from '../../src-shared/nearby/nearby-ports';
 
 type SendCommand = Extract<Command, { kind: 'send' }>;
 
@@ -32,6 +34,35 @@ export async function runSend(
   }
   const setup = await setUpTransfer(command, io, env);
   if (typeof setup === 'number') return setup;
+  if (command.reach === undefined) return send(command, text, setup, undefined, io, ver);
+  // No code: the device named is found first, and is told the room once it exists.
+  io.out.write(`Looking for “${command.reach}”...\n`);
+  const looking = new AbortController();
+  const stopLooking = io.onInterrupt(() => looking.abort());
+  const reaching = await reachByName(command.reach, setup, looking.signal).finally(stopLooking);
+  if (looking.signal.aborted) {
+    if (!('problem' in reaching)) reaching.close();
+    return EXIT.interrupted;
+  }
+  if ('problem' in reaching) {
+    io.error(`Error: ${reaching.problem}.`);
+    return reaching.exit;
+  }
+  try {
+    return await send(command, text, setup, reaching.reach, io, ver);
+  } finally {
+    reaching.close();
+  }
+}
+
+async function send(
+  command: SendCommand,
+  text: string | undefined,
+  setup: TransferSetup,
+  reach: Reach | undefined,
+  io: CliIo,
+  ver: string,
+): Promise<ExitCode> {
   const printVerify = verifyLinePrinter(io);
   // A LAN room serves the web client at its own address; another server may serve none.
   const webClient = command.server.kind === 'lan' ? setup.serverUrl : undefined;
@@ -42,6 +73,7 @@ export async function runSend(
     ver,
     remedySurface: 'cli',
     ...setup.options,
+    ...(reach === undefined ? {} : { reach }),
     // No file data leaves until the person answers (docs/protocol.md, "Verification words").
     // A device is remembered only once the person confirmed its words.
     ...((command.verify || command.remember !== undefined) && {
@@ -64,6 +96,11 @@ export async function runSend(
             : state.files.length === 1
               ? '1 file'
               : `${state.files.length} files`;
+        if (reach !== undefined) {
+          display.line(`Ready to send ${files} (${formatBytes(state.totalBytes)}).`);
+          display.line(`Waiting for “${reach.name}” to answer...`);
+          break;
+        }
         // Printed on its own line the moment the code exists: scripts and people read it.
         display.line(`Code: ${state.code}`);
         display.line(`Ready to send ${files} (${formatBytes(state.totalBytes)}).`);

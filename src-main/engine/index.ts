@@ -24,3 +24,4 @@ export { listSendFiles, type SendFile } from './send-list';
 export type { DownloadMark, MarkOrigin } from './download-mark';
 export { openNativePresence, type NativePresenceOptions } from './native-presence';
 export { nodeClock } from './node-clock';
+export { openNativePairRooms } from './native-pair-rooms';
