@@ -13,12 +13,19 @@ import type { IpcError, IpcResult } from '../../src-shared/ipc/result';
 import { AppCore } from '../../src-shared/app/app-core';
 import { NearbyCore, PAIR_KEY } from '../../src-shared/app/nearby-core';
 import type { ExpectedPeer } from '../../src-shared/session/expected-peer';
+import type { PairedDevice } from '../../src-shared/nearby/nearby-ports';
 import type { SessionStarter } from '../../src-shared/app/app-ports';
 import { DEFAULT_SIGNALING_PORT } from '../../src-shared/signaling/limits';
 import { AUTO_ACCEPT_DEFAULT_MAX_BYTES } from '../../src-shared/devices/auto-accept';
 import { defaultDeviceName, openInstallation } from '../devices/installation';
 import { openHistoryBook } from '../history/history-book';
-import { nodeClock, openNativePresence, type EngineTimeouts, type PeerOptions } from '../engine';
+import {
+  nodeClock,
+  openNativePairRooms,
+  openNativePresence,
+  type EngineTimeouts,
+  type PeerOptions,
+} from '../engine';
 import { browseRooms, type RoomBrowser } from '../lan/room-browser';
 import { autoAcceptQuestion, settingsQuestion } from './change-questions';
 import { describePaths } from './describe-paths';
@@ -32,6 +39,7 @@ import {
   isRevealableFile,
 } from './path-allowlist';
 import { openSettingsStore } from './settings-store';
+import { MovablePairRooms } from './movable-pair-rooms';
 import { engineSessions, type DesktopStart, type ReceiveFrom } from './transfer-session';
 
 export interface DesktopControllerOptions {
@@ -143,7 +151,11 @@ export async function createDesktopController(
       transfer: (view) => emit('transferState', view),
       warning: (message) => emit('transferWarning', { message }),
       history: (entries) => emit('historyChanged', [...entries]),
-      devices: (view) => emit('devicesChanged', view),
+      devices: (view) => {
+        emit('devicesChanged', view);
+        // Remembered, renamed or forgotten: the pair rooms follow (a forgotten one is left).
+        nearby.paired(pairedDevices());
+      },
     },
     clock: { now: () => Date.now() },
   });
@@ -154,7 +166,7 @@ export async function createDesktopController(
     certificateFolder: options.userDataDir,
     publish: (view) => {
       emit('lanRoomState', view);
-      followRoster();
+      followServers();
     },
   });
   let discovered: DiscoveredRoom[] = [];
@@ -244,6 +256,18 @@ export async function createDesktopController(
     return core.start({ kind: 'receive', request, peer });
   };
 
+  // Only main's own device book says which devices are paired, never the window.
+  const pairRooms = new MovablePairRooms((devices) =>
+    openNativePairRooms(configuredServer(), devices),
+  );
+  /** The remembered devices with a pair secret, whose rooms the app waits in while it runs. */
+  const pairedDevices = (): PairedDevice[] =>
+    book
+      .list()
+      .flatMap(({ fingerprint, name, pairSecret }) =>
+        pairSecret === undefined ? [] : [{ fingerprint, name, pairSecret }],
+      );
+
   // The devices a send reaches with no code (docs/architecture.md, "Nearby devices", the desktop
   // app): the roster of the server it meets others on, and the pair rooms on its configured
   // server. An invitation becomes a receive of its room on the server it came through: a pair
@@ -253,6 +277,7 @@ export async function createDesktopController(
       intro: { name: installation.setting.ownName, kind: 'desktop' },
       clock: nodeClock,
       busy: () => core.busy,
+      pairRooms,
       openPresence: (intro, cancelled) => {
         const { serverUrl, serverCertificate } = meetingServer();
         const pinned = serverCertificate === undefined ? {} : { serverCertificate };
@@ -269,13 +294,21 @@ export async function createDesktopController(
         ),
     },
   );
+  nearby.paired(pairedDevices());
+  let pairUrl = configuredServer().serverUrl;
   let rosterUrl = meetingServer().serverUrl;
-  /** The LAN room went on or off, or another server was chosen: the seat moves with it. */
-  const followRoster = (): void => {
-    const now = meetingServer().serverUrl;
-    if (now === rosterUrl) return;
-    rosterUrl = now;
-    nearby.rejoin();
+  /** The LAN room went on or off, or another server was chosen: the seat and rooms follow. */
+  const followServers = (): void => {
+    const roster = meetingServer().serverUrl;
+    if (roster !== rosterUrl) {
+      rosterUrl = roster;
+      nearby.rejoin();
+    }
+    const pair = configuredServer().serverUrl;
+    if (pair !== pairUrl) {
+      pairUrl = pair;
+      pairRooms.move();
+    }
   };
   // Not awaited: a server that is slow to answer must not hold the window back.
   void nearby.start();
@@ -358,7 +391,7 @@ export async function createDesktopController(
       if (change.keepHistory !== undefined) await core.keepHistoryChanged(change.keepHistory);
       // A room that is on starts again at once, serving the new choice.
       if (updated.lanRoomHttps !== before.lanRoomHttps) await lanRoom.restart();
-      followRoster();
+      followServers();
       return updated;
     },
     setLanRoom: ({ enabled }) => lanRoom.set(enabled),
