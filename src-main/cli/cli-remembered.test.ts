@@ -1,9 +1,10 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filesUnder, sha256File, writeTextFile } from '../engine/test-support/files-on-disk';
 import { useLoopbackRig } from '../engine/test-support/loopback-rig';
 import { startManInTheMiddle, type ManInTheMiddle } from '../engine/test-support/man-in-the-middle';
+import { readStoredDevices } from '../../src-shared/devices/remembered-devices';
 import { EXIT } from './exit-codes';
 import { startCli } from './test-support/cli-process';
 
@@ -68,6 +69,12 @@ describe('remembered devices at the command line', () => {
     expect(received.code, received.stderr).toBe(EXIT.ok);
     expect(sent.stdout).toContain('Remembered the other device as “Bea phone”.');
     expect(received.stdout).toContain('Remembered the other device as “Ana laptop”.');
+    // Both kept the pair secret their transfer agreed in-band (docs/protocol.md, "Pair rooms").
+    const kept = async (home: { FERRY_HOME: string }) =>
+      readStoredDevices(JSON.parse(await readFile(join(home.FERRY_HOME, 'devices.json'), 'utf8')));
+    const [atAna, atBea] = await Promise.all([kept(ana), kept(bea)]);
+    expect(atAna[0]?.pairSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(atBea[0]?.pairSecret).toBe(atAna[0]?.pairSecret);
 
     // New processes on both sides, a bare code and no key: each knows the other by name.
     const again = send(ana, rig.server.url);

@@ -1,7 +1,8 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { appRulesContract } from '../../src-shared/app/app-rules.contract';
+import { readStoredDevices } from '../../src-shared/devices/remembered-devices';
 import type { DevicesView, InvokeChannel } from '../../src-shared/ipc/contract';
 import { dispatchInvoke } from '../../src-shared/ipc/dispatch';
 import type { HistoryEntry } from '../../src-shared/history/transfer-history';
@@ -67,6 +68,11 @@ appRulesContract('desktop controller', async (sessions) => {
 
     setDeviceAutoAccept: (fingerprint, autoAccept) =>
       call('setDeviceAutoAccept', { fingerprint, autoAccept }),
+    // As main keeps it, in devices.json: the shared schema reads it back.
+    storedDevices: async () =>
+      readStoredDevices(
+        JSON.parse(await readFile(join(root, 'user-data', 'devices.json'), 'utf8')),
+      ),
     keepHistory: async (keep) => {
       const changed = await call('updateSettings', { keepHistory: keep });
       if (!changed.ok) throw new Error(changed.error.message);

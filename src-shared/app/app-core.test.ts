@@ -30,8 +30,8 @@ appRulesContract('the core itself', (sessions) => {
     devices: {
       ownName: () => 'This computer',
       list: () => remembered,
-      remember: async (fingerprint, name) => {
-        remembered = remember(remembered, fingerprint, name, 0);
+      remember: async (fingerprint, name, pairSecret) => {
+        remembered = remember(remembered, fingerprint, name, 0, pairSecret);
       },
       rename: async (fingerprint, name) => {
         remembered = rename(remembered, fingerprint, name);
@@ -71,6 +71,7 @@ appRulesContract('the core itself', (sessions) => {
 
     setDeviceAutoAccept: (fingerprint, autoAccept) =>
       core.setDeviceAutoAccept(fingerprint, autoAccept),
+    storedDevices: async () => remembered,
     keepHistory: async (keep) => {
       keeping = keep;
       await core.keepHistoryChanged(keep);

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { RememberedDevice } from '../devices/remembered-devices';
 import type { HistoryEntry } from '../history/transfer-history';
 import type { DevicesView } from '../ipc/contract';
 import type { IpcResult } from '../ipc/result';
@@ -29,6 +30,11 @@ export interface AppUnderTest {
   pinOf(request: unknown): ExpectedPeer | undefined;
 
   setDeviceAutoAccept(fingerprint: string, autoAccept: boolean): Promise<IpcResult<DevicesView>>;
+  /**
+   * The remembered devices as this app stores them, secrets included; absent where the test
+   * cannot read its store (a page's IndexedDB outside a browser).
+   */
+  storedDevices?(): Promise<readonly RememberedDevice[]>;
   /** The person's "Keep a history" setting. */
   keepHistory(keep: boolean): Promise<void>;
   /** Everything the screen was told, in order. */
@@ -379,6 +385,25 @@ export function appRulesContract(label: string, factory: AppFactory): void {
           value: { remembered: [{ fingerprint: FINGERPRINT, name: 'Laptop' }] },
         });
         expect(lastOf(app.devices)).toEqual(remembered.ok ? remembered.value : undefined);
+      });
+
+      it('keeps the pair secret of the finished transfer with the device, never shows it, and forgets it with the device', async () => {
+        const pairSecret = 'c0'.repeat(32);
+        const finished = done(WORDS);
+        const { app } = await running(
+          finished.phase === 'done' && finished.peer !== undefined
+            ? { ...finished, peer: { ...finished.peer, pairSecret } }
+            : finished,
+        );
+        const remembered = await app.rememberPeer('Laptop');
+        expect(remembered.ok && remembered.value.remembered[0]).toEqual(
+          expect.not.objectContaining({ pairSecret: expect.anything() }),
+        );
+        expect(JSON.stringify(app.devices)).not.toContain(pairSecret);
+        if (app.storedDevices === undefined) return;
+        expect(await app.storedDevices()).toMatchObject([{ fingerprint: FINGERPRINT, pairSecret }]);
+        await app.forgetDevice(FINGERPRINT);
+        expect(JSON.stringify(await app.storedDevices())).not.toContain(pairSecret);
       });
 
       it('renames and forgets; a change the list cannot take is refused with ERR_DEVICE_LIST', async () => {

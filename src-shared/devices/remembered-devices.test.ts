@@ -51,6 +51,35 @@ describe('the list of remembered devices', () => {
     expect(() => remember(full, ANA, 'Ana', 1)).toThrow(`${REMEMBERED_DEVICES_MAX} devices`);
   });
 
+  it('keeps the pair secret it was remembered with, the newest one on remembering again, and forgets it with the device', () => {
+    const first = 'ab'.repeat(32);
+    const second = 'cd'.repeat(32);
+    let devices = remember([], ANA, 'Ana', 1, first);
+    expect(devices[0]?.pairSecret).toBe(first);
+    // Renaming keeps it; remembering again without one keeps it too.
+    devices = remember(rename(devices, ANA, 'Ana desk'), ANA, 'Ana desk', 2);
+    expect(devices[0]?.pairSecret).toBe(first);
+    devices = remember(devices, ANA, 'Ana desk', 3, second);
+    expect(devices[0]?.pairSecret).toBe(second);
+    expect(forget(devices, ANA)).toEqual([]);
+  });
+
+  it('reads an entry from before pair rooms, and drops a damaged pair secret without the device', () => {
+    const old = { fingerprint: ANA, name: 'Ana', autoAccept: false, rememberedAt: 1 };
+    const paired = { fingerprint: BEA, name: 'Bea', autoAccept: true, rememberedAt: 2 };
+    const secret = 'ef'.repeat(32);
+    const read = readStoredDevices([
+      old,
+      { ...paired, pairSecret: secret },
+      { fingerprint: fingerprint(3), name: 'Cy', pairSecret: 'not hex' },
+    ]);
+    expect(read).toEqual([
+      old,
+      { ...paired, pairSecret: secret },
+      { fingerprint: fingerprint(3), name: 'Cy', autoAccept: false, rememberedAt: 0 },
+    ]);
+  });
+
   it('forgets a device, and only that one', () => {
     const devices = remember(remember([], ANA, 'Ana', 1), BEA, 'Bea', 2);
     expect(forget(devices, ANA).map((device) => device.name)).toEqual(['Bea']);

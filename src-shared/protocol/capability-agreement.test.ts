@@ -97,3 +97,39 @@ describe("the sender's capability offer", () => {
     expect(side.listFiles()).toEqual([]);
   });
 });
+
+describe('the pair shares (docs/protocol.md, "Pair rooms")', () => {
+  const files = [{ id: 'f-1', fileName: 'a.txt', fileSize: 3 }];
+  const SENDER_SHARE = '5a'.repeat(32);
+  const RECEIVER_SHARE = 'a5'.repeat(32);
+  const WITH_PAIR: Capability[] = ['verify', 'device', 'pair'];
+
+  it('rides beside `pair` both ways, and each side learns the other’s share', () => {
+    const sender = new SenderCaps({ caps: WITH_PAIR, files, pairShare: SENDER_SHARE });
+    const announced = json(sender.announce()[0]);
+    expect(announced).toEqual({ type: 'ferry-caps', caps: WITH_PAIR, pair: SENDER_SHARE });
+    const side = receiver({ caps: WITH_PAIR, pairShare: RECEIVER_SHARE });
+    side.take(caps({ caps: WITH_PAIR, pair: SENDER_SHARE }));
+    expect(side.senderPairShare).toBe(SENDER_SHARE);
+    const [answer] = side.answer(true);
+    expect(json(answer.frame)).toMatchObject({ caps: WITH_PAIR, pair: RECEIVER_SHARE });
+    sender.take(caps({ caps: WITH_PAIR, pair: RECEIVER_SHARE }));
+    expect(sender.peerPairShare).toBe(RECEIVER_SHARE);
+  });
+
+  it('is not offered without a share, nor agreed when the other side sent none', () => {
+    expect(new SenderCaps({ caps: WITH_PAIR, files }).offers('pair')).toBe(false);
+    expect(receiver({ caps: WITH_PAIR }).speaks('pair')).toBe(false);
+    const side = receiver({ caps: WITH_PAIR, pairShare: RECEIVER_SHARE });
+    side.take(caps({ caps: WITH_PAIR }));
+    expect(side.agreed.has('pair')).toBe(false);
+    expect(json(side.answer(true)[0].frame)).toEqual({
+      type: 'ferry-caps',
+      caps: ['verify', 'device'],
+    });
+    const sender = new SenderCaps({ caps: WITH_PAIR, files, pairShare: SENDER_SHARE });
+    sender.take(caps({ caps: WITH_PAIR }));
+    expect(sender.agreed.has('pair')).toBe(false);
+    expect(sender.peerPairShare).toBeUndefined();
+  });
+});

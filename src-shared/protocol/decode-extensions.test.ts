@@ -21,6 +21,21 @@ describe('reading extension messages', () => {
     });
   });
 
+  it('reads a pair share either way, and drops an unusable one without the caps beside it', () => {
+    for (const read of [readSenderMessage, readReceiverMessage]) {
+      expect(read({ type: 'ferry-caps', caps: ['pair'], pair: DIGEST })).toEqual({
+        kind: 'control',
+        message: { type: 'ferry-caps', caps: ['pair'], pair: DIGEST },
+      });
+      for (const pair of [DIGEST.toUpperCase(), DIGEST.slice(2), 7]) {
+        expect(read({ type: 'ferry-caps', caps: ['pair'], pair })).toEqual({
+          kind: 'control',
+          message: { type: 'ferry-caps', caps: ['pair'] },
+        });
+      }
+    }
+  });
+
   it('refuses a caps list that is not a list', () => {
     expect(readReceiverMessage({ type: 'ferry-caps', caps: 'verify' })).toMatchObject({
       kind: 'refused',
@@ -179,12 +194,15 @@ describe('reading extension messages', () => {
     );
   });
 
-  it('a sender’s largest caps message, every capability with a commitment and the longest name, fits a control frame', () => {
+  it('a sender’s largest caps message, every capability with a commitment, its secrets and the longest name, fits a control frame', () => {
     const caps = encodeControlJson({
       type: 'ferry-caps',
       caps: [...CAPABILITIES],
       commit: DIGEST,
       name: '𝔸'.repeat(DEVICE_NAME_MAX_CHARS),
+      text: true,
+      rejoin: DIGEST,
+      pair: DIGEST,
     });
     expect(JSON.parse(caps)).toMatchObject({ name: '𝔸'.repeat(DEVICE_NAME_MAX_CHARS) });
     expect(new TextEncoder().encode(caps).byteLength).toBeLessThan(CONTROL_FRAME_MAX_BYTES);

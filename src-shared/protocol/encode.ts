@@ -46,6 +46,7 @@ export function encodeControlJson(message: ControlMessage | ExtensionMessage): s
         name: message.name,
         text: message.text,
         rejoin: message.rejoin,
+        pair: message.pair,
       });
     case 'ferry-sas-reveal':
       return JSON.stringify({ type: message.type, nonce: message.nonce });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { RunningServer } from '../../signaling-server';
+import type { SignalingServerOptions } from '../../signaling-server/options';
 import { scratchFolder } from './files-on-disk';
 import { startLoopbackServer } from './loopback-server';
 
@@ -13,16 +14,17 @@ export interface LoopbackRig {
 /**
  * What most engine and CLI test files start from: one loopback signaling server and one scratch
  * folder for the whole file. Call it at the top level of a test file; read the fields in tests.
+ * `server`: options for a file whose tests open more sockets than one address may by default.
  */
-export function useLoopbackRig(): LoopbackRig {
-  let server: RunningServer | undefined;
+export function useLoopbackRig(server: SignalingServerOptions = {}): LoopbackRig {
+  let running: RunningServer | undefined;
   let scratch: LoopbackRig['scratch'] | undefined;
   beforeAll(async () => {
-    server = await startLoopbackServer();
+    running = await startLoopbackServer(server);
     scratch = await scratchFolder();
   });
   afterAll(async () => {
-    await server?.close();
+    await running?.close();
     await scratch?.remove();
   });
   const ready = <T>(value: T | undefined): T => {
@@ -31,7 +33,7 @@ export function useLoopbackRig(): LoopbackRig {
   };
   return {
     get server() {
-      return ready(server);
+      return ready(running);
     },
     get scratch() {
       return ready(scratch);
