@@ -40,7 +40,7 @@ import {
 } from './path-allowlist';
 import { openSettingsStore } from './settings-store';
 import { MovablePairRooms } from './movable-pair-rooms';
-import { engineSessions, type DesktopStart, type ReceiveFrom } from './transfer-session';
+import { engineSessions, type DesktopStart } from './transfer-session';
 
 export interface DesktopControllerOptions {
   /**
@@ -237,15 +237,18 @@ export async function createDesktopController(
     identity: { pemFile: installation.identity.pemFile, devices: installation.setting },
   });
 
-  /** A receive into the download folder, from a code or a nearby device's invitation. */
+  /**
+   * A receive into the download folder: by a code (and the key of the link it came with), or by
+   * the room of a nearby device's invitation, with no code, on the server it came through.
+   */
   const startReceive = async (
-    from: ReceiveFrom,
+    from: { code: string; linkSecret?: string } | { roomId: string },
     server: ServerChoice = meetingServer(),
     expectPeer?: ExpectedPeer,
   ) => {
     const { downloadFolder, reportStats, confirmWords, autoAcceptMaxBytes } = settings.get();
     const request = {
-      from,
+      ...('roomId' in from ? { code: '', roomId: from.roomId } : from),
       destination: downloadFolder,
       reportBytes: reportStats,
       devices: book,

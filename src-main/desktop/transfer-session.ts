@@ -5,8 +5,8 @@ import type {
 } from '../../src-shared/app/app-ports';
 import { autoAccepts } from '../../src-shared/devices/auto-accept';
 import type { DeviceDirectory } from '../../src-shared/devices/remembered-devices';
-import type { PeerCheck, TransferView } from '../../src-shared/transfer/transfer-view';
 import type { Reach } from '../../src-shared/nearby/nearby-ports';
+import type { PeerCheck, TransferView } from '../../src-shared/transfer/transfer-view';
 import { WORDS_UNAVAILABLE, WordsQuestion } from '../../src-shared/verify/confirm-words';
 import {
   isFinal,
@@ -18,15 +18,15 @@ import {
   type Transfer,
 } from '../engine';
 
-/**
- * Where the sender is found: by a code (with the key of the receive link it came with,
- * docs/protocol.md "Secret link"), or by the room of a nearby device's invitation
- * (docs/architecture.md, "Nearby devices").
- */
-export type ReceiveFrom = { code: string; linkSecret?: string } | { roomId: string };
-
 export interface ReceiveRequest {
-  from: ReceiveFrom;
+  code: string;
+  /**
+   * An invitation to this room, received without a code (`code` empty; docs/protocol.md, "Pair
+   * rooms"); the inviting paired device goes in `peer.expectPeer`.
+   */
+  roomId?: string;
+  /** The key of the receive link the code came with (docs/protocol.md, "Secret link"). */
+  linkSecret?: string;
   destination: string;
   reportBytes: boolean;
   /**
@@ -40,7 +40,10 @@ export interface ReceiveRequest {
   confirmWords: boolean;
 }
 
-/** A transfer the desktop app asks the engine for; `reach`: one nearby device, no code. */
+/**
+ * A transfer the desktop app asks the engine for. `reach`: a send to one device without a code
+ * (docs/protocol.md, "Pair rooms", "Presence").
+ */
 export type DesktopStart =
   | {
       kind: 'send';
@@ -139,8 +142,9 @@ class EngineTransfer implements RunningTransfer {
   #receive(request: ReceiveRequest, peer: PeerOptions): Transfer {
     return receiveFiles({
       ...peer,
-      // An invitation has no code (docs/protocol.md, "Pair rooms"): the room is given.
-      ...('roomId' in request.from ? { code: '', roomId: request.from.roomId } : request.from),
+      code: request.code,
+      ...(request.roomId === undefined ? {} : { roomId: request.roomId }),
+      ...(request.linkSecret === undefined ? {} : { linkSecret: request.linkSecret }),
       destination: request.destination,
       reportBytes: request.reportBytes,
       acceptsAtOnce: (offer) => autoAccepts(request.devices, offer, request.autoAcceptMaxBytes),

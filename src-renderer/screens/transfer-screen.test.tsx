@@ -162,6 +162,16 @@ describe('sending, before the other device connects', () => {
     ).toBeTruthy();
   });
 
+  it('a send to a nearby device shows no code: it waits for that device to answer', async () => {
+    if (WAITING_FOR_PEER.phase !== 'waiting-for-peer') throw new Error('the fixture waits');
+    const { user, backend } = await showing({ ...WAITING_FOR_PEER, code: '', to: 'Ana’s phone' });
+    expect(screen.getByRole('heading', { name: 'Waiting for Ana’s phone to answer' })).toBeTruthy();
+    expect(screen.queryByTestId('transfer-code')).toBeNull();
+    expect(screen.queryByRole('img', { name: /QR code/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(backend.callsOf('cancel')).toEqual([[]]);
+  });
+
   it('puts the secret link’s key beside the code in the QR code’s link and Copy link', async () => {
     const key = 'q83vEjRWeJCrze8SNFZ4kA';
     if (WAITING_FOR_PEER.phase !== 'waiting-for-peer') throw new Error('the fixture waits');

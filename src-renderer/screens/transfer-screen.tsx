@@ -34,12 +34,29 @@ export function TransferScreen({ view }: { view: ActiveTransferView }) {
         </WaitingStep>
       );
     case 'waiting-for-peer':
-      return <CodeReady view={view} />;
+      // A send without a code waits for the one device it was offered to (docs/architecture.md,
+      // "Nearby devices").
+      return view.to === undefined ? (
+        <CodeReady view={view} />
+      ) : (
+        <WaitingStep heading={`Waiting for ${view.to} to answer`}>
+          <p>
+            {view.to} was asked to take{' '}
+            {view.text === undefined
+              ? `${countOf(view.files.length, 'file')} (${formatBytes(view.totalBytes)})`
+              : textMessageWords(view.text)}
+            , with no code.
+          </p>
+        </WaitingStep>
+      );
     case 'connecting':
       return (
         <WaitingStep heading={view.retry === undefined ? 'Connecting' : RETRYING_THE_CONNECTION}>
           {view.retry !== undefined ? (
             <p>The first try did not get through. Trying again on a fresh connection.</p>
+          ) : view.code === '' ? (
+            // No code on either side: a send to one nearby device, or its invitation.
+            <p>Setting up a direct, encrypted connection with the other device.</p>
           ) : view.direction === 'send' ? (
             <p>The other device typed the code. Setting up a direct, encrypted connection.</p>
           ) : (

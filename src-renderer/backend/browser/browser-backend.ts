@@ -17,6 +17,9 @@ import { NearbyCore } from '../../../src-shared/app/nearby-core';
 import type { OpenPresence } from '../../../src-shared/nearby/nearby-ports';
 import { browserClock } from './browser-clock';
 import { openBrowserPresence } from './browser-presence';
+import { joinBrowserRoom } from './browser-seat';
+import { createPairRooms } from '../../../src-shared/nearby/pair-rooms';
+import { pairedDevices } from '../../../src-shared/nearby/paired-devices';
 import type { SessionStarter } from '../../../src-shared/app/app-ports';
 import type {
   BackendEvent,
@@ -128,6 +131,8 @@ export function createBrowserBackend(
     const next = change((await loadRememberedDevices()) ?? remembered);
     await saveRememberedDevices(next);
     remembered = next;
+    // Remembered, renamed or forgotten: the pair rooms follow (a forgotten one is left for good).
+    nearby.paired(pairedDevices(remembered));
   }
 
   async function address(): Promise<string> {
@@ -186,23 +191,28 @@ export function createBrowserBackend(
   const nearby = new NearbyCore(
     {
       openPresence,
+      pairRooms: createPairRooms({
+        joinRoom: async (roomId, cancelled) => joinBrowserRoom(await address(), roomId, cancelled),
+        clock: browserClock,
+      }),
       intro: { name: BROWSER_DEVICE_NAME, kind: 'browser' },
       clock: browserClock,
       busy: () => core.busy,
     },
     {
       view: (view) => emit({ type: 'nearby', nearby: view }),
-      invited: ({ roomId, from, expectPeer }) =>
+      invited: ({ roomId, expectPeer }) =>
         void core.start({
           kind: 'receive',
+          code: '',
           roomId,
-          from,
-          ...(expectPeer === undefined ? {} : { expectPeer }),
+          ...(expectPeer === undefined ? {} : { from: expectPeer }),
         }),
     },
   );
   // Not waited for: the screens are ready before the roster answers, and the list follows.
   void nearby.start();
+  void loaded.then(() => nearby.paired(pairedDevices(remembered)));
 
   function remember(items: SourceItem[]): SelectedItem[] {
     for (const source of items) sources.set(source.item.id, source);

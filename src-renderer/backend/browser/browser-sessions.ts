@@ -12,18 +12,20 @@ import type { SaveChoice } from './save-choice';
 import { SendTransfer } from './send-transfer';
 import type { SourceItem } from './source-files';
 
-/**
- * A transfer the page asks for. A send with `reach` goes to one nearby device with no code; a
- * receive with `roomId` answers that device's invitation (docs/architecture.md, "Nearby devices").
- */
+/** A transfer the page asks for. */
 export type BrowserStart =
-  /** `to`: the only device that may receive the batch (docs/protocol.md, "Remembered devices"). */
+  /**
+   * `to`: the only device that may receive the batch (docs/protocol.md, "Remembered devices").
+   * `reach`: sent to that one device without a code (docs/protocol.md, "Pair rooms", "Presence").
+   */
   | { kind: 'send'; items: readonly SelectedItem[]; to?: ExpectedPeer; reach?: Reach }
   /** A text message (docs/protocol.md, "Text messages"). */
   | { kind: 'text'; text: string; reach?: Reach }
-  | { kind: 'receive'; code: string; key?: string }
-  /** `from`: the inviting device's name; `expectPeer`: a paired device, the only one taken. */
-  | { kind: 'receive'; roomId: string; from: string; expectPeer?: ExpectedPeer };
+  /**
+   * `roomId`: an invitation, received without a code (`code` empty); `from`: the paired device
+   * that invited, the only one that may send.
+   */
+  | { kind: 'receive'; code: string; key?: string; roomId?: string; from?: ExpectedPeer };
 
 /** What the page's transfers need from the backend that starts them. */
 export interface BrowserSessionContext {
@@ -56,13 +58,11 @@ export function browserSessions(context: BrowserSessionContext): SessionStarter<
         const transfer = new ReceiveTransfer({
           ...common,
           signalingAddress: await context.signalingAddress(),
-          ...('roomId' in start
-            ? { code: '', roomId: start.roomId }
-            : { code: start.code, ...(start.key === undefined ? {} : { linkSecret: start.key }) }),
-          ...('expectPeer' in start && start.expectPeer !== undefined
-            ? { expectPeer: start.expectPeer }
-            : {}),
+          code: start.code,
           devices,
+          ...(start.key === undefined ? {} : { linkSecret: start.key }),
+          ...(start.roomId === undefined ? {} : { roomId: start.roomId }),
+          ...(start.from === undefined ? {} : { expectPeer: start.from }),
           saving: context.saving,
           reportStats,
           autoAcceptMaxBytes,

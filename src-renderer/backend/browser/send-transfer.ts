@@ -42,7 +42,7 @@ export interface SendOptions {
   confirmWords: boolean;
   /** Only this remembered device may receive the batch (docs/protocol.md, "Remembered devices"). */
   expectPeer?: ExpectedPeer;
-  /** The one nearby device the batch goes to, with no code (docs/architecture.md, "Nearby devices"). */
+  /** Sends to this one device without a code (docs/protocol.md, "Pair rooms", "Presence"). */
   reach?: Reach;
   publish(view: TransferView): void;
   /** Something the person should know that the view does not say. */
