@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { NearbyView } from '../../src-shared/app/nearby-core';
-import type { LanRoomView } from '../../src-shared/ipc/contract';
+import type { DevicesView, LanRoomView } from '../../src-shared/ipc/contract';
 import type { PresenceEntry, PresenceSeat } from '../../src-shared/nearby/nearby-ports';
 import type { TransferView } from '../../src-shared/transfer/transfer-view';
 import { openNativePresence, receiveFiles } from '../engine';
@@ -135,5 +135,80 @@ describe("the desktop app's LAN room roster", () => {
     expect(await readFile(join(destination, 'report.txt'), 'utf8')).toBe('the numbers, verified');
     cli.close();
     await app.controller.settled();
+  });
+});
+
+/** `from` sends a file to `to` by its code; both say yes and remember each other. */
+async function rememberEachOther(
+  from: DesktopOnLoopback,
+  fromName: string,
+  to: DesktopOnLoopback,
+  toName: string,
+): Promise<{ fromKey: string; toKey: string }> {
+  const path = await pickedFile(from, `first-${fromName}.txt`, 'hello');
+  const coded = from.nextView((v) => v.phase === 'waiting-for-peer');
+  expect(await from.call('startSend', { paths: [path] })).toEqual(ok);
+  const shown = await coded;
+  if (shown.phase !== 'waiting-for-peer') throw new Error('unreachable');
+  const asked = to.nextView((v) => v.phase === 'awaiting-acceptance');
+  const sent = from.nextView((v) => v.phase === 'done');
+  const received = to.nextView((v) => v.phase === 'done');
+  expect(await to.call('startReceive', { code: shown.code })).toEqual(ok);
+  await asked;
+  expect(await to.call('answerOffer', { accept: true })).toEqual(ok);
+  await Promise.all([sent, received]);
+  const fromKnows = valueOf<DevicesView>(await from.call('rememberPeer', { name: toName }));
+  const toKnows = valueOf<DevicesView>(await to.call('rememberPeer', { name: fromName }));
+  // The pair secret stays in main: the window never sees it.
+  expect(fromKnows.remembered[0]).not.toHaveProperty('pairSecret');
+  await Promise.all([from.controller.settled(), to.controller.settled()]);
+  expect(await from.call('dismissTransfer', {})).toEqual(ok);
+  expect(await to.call('dismissTransfer', {})).toEqual(ok);
+  return {
+    toKey: `pair:${fromKnows.remembered[0]?.fingerprint ?? ''}`,
+    fromKey: `pair:${toKnows.remembered[0]?.fingerprint ?? ''}`,
+  };
+}
+
+describe('remembered desktop apps', () => {
+  it('show each other online from their pair room, send with no code, and part on forget', async () => {
+    const laptop = await desktop('pair-laptop');
+    const studio = await desktop('pair-studio');
+    const keys = await rememberEachOther(laptop, 'Laptop', studio, 'Studio');
+    const { toKey: studioKey, fromKey: laptopKey } = keys;
+
+    const online = await laptop.nearbyWhere((view) =>
+      view.devices.some((device) => device.key === studioKey && device.online),
+    );
+    expect(online.devices).toContainEqual({
+      key: studioKey,
+      name: 'Studio',
+      kind: 'remembered',
+      via: 'pair',
+      online: true,
+    });
+
+    // One click: the studio gets the normal prompt, pinned to the laptop, and no code was typed.
+    const path = await pickedFile(laptop, 'mix.txt', 'the final mix');
+    const asked = studio.nextView((v) => v.phase === 'awaiting-acceptance');
+    const sent = laptop.nextView((v) => v.phase === 'done' || v.phase === 'failed');
+    expect(await laptop.call('startSendNearby', { key: studioKey, paths: [path] })).toEqual(ok);
+    expect(await asked).toMatchObject({
+      offer: { peerCheck: { kind: 'device', name: 'Laptop' } },
+    });
+    const received = studio.nextView((v) => v.phase === 'done');
+    expect(await studio.call('answerOffer', { accept: true })).toEqual(ok);
+    expect(await sent).toMatchObject({ phase: 'done' });
+    await received;
+    expect(await readFile(join(studio.downloads, 'mix.txt'), 'utf8')).toBe('the final mix');
+    await Promise.all([laptop.controller.settled(), studio.controller.settled()]);
+
+    // The studio forgets the laptop: it leaves their pair room, so the laptop sees it go.
+    await studio.nearbyWhere((view) => view.devices.some((d) => d.key === laptopKey));
+    const fingerprint = laptopKey.slice('pair:'.length);
+    expect(await studio.call('forgetDevice', { fingerprint })).toMatchObject({ ok: true });
+    await laptop.nearbyWhere((view) =>
+      view.devices.every((device) => device.key !== studioKey || !device.online),
+    );
   });
 });
