@@ -11,14 +11,21 @@ import { HandlerError } from '../../src-shared/ipc/dispatch';
 import { appError, type UnchosenPath } from '../../src-shared/app/app-errors';
 import type { IpcError, IpcResult } from '../../src-shared/ipc/result';
 import { AppCore } from '../../src-shared/app/app-core';
-import { NearbyCore } from '../../src-shared/app/nearby-core';
+import { NearbyCore, PAIR_KEY } from '../../src-shared/app/nearby-core';
 import type { ExpectedPeer } from '../../src-shared/session/expected-peer';
+import type { PairedDevice } from '../../src-shared/nearby/nearby-ports';
 import type { SessionStarter } from '../../src-shared/app/app-ports';
 import { DEFAULT_SIGNALING_PORT } from '../../src-shared/signaling/limits';
 import { AUTO_ACCEPT_DEFAULT_MAX_BYTES } from '../../src-shared/devices/auto-accept';
 import { defaultDeviceName, openInstallation } from '../devices/installation';
 import { openHistoryBook } from '../history/history-book';
-import { nodeClock, type EngineTimeouts, type PeerOptions } from '../engine';
+import {
+  nodeClock,
+  openNativePairRooms,
+  openNativePresence,
+  type EngineTimeouts,
+  type PeerOptions,
+} from '../engine';
 import { browseRooms, type RoomBrowser } from '../lan/room-browser';
 import { autoAcceptQuestion, settingsQuestion } from './change-questions';
 import { describePaths } from './describe-paths';
@@ -32,6 +39,7 @@ import {
   isRevealableFile,
 } from './path-allowlist';
 import { openSettingsStore } from './settings-store';
+import { MovablePairRooms } from './movable-pair-rooms';
 import { engineSessions, type DesktopStart } from './transfer-session';
 
 export interface DesktopControllerOptions {
@@ -58,6 +66,9 @@ export interface DesktopControllerOptions {
   /** Where transfers come from; the engine's unless a test drives them by hand. */
   sessions?: SessionStarter<DesktopStart>;
 }
+
+/** A server this app talks to, and what reaching it takes. */
+type ServerChoice = Pick<PeerOptions, 'serverUrl' | 'serverCertificate' | 'route'>;
 
 /** A refusal the person reads, as the IPC dispatcher passes it on. */
 function refuse(error: IpcError): never {
@@ -144,7 +155,11 @@ export async function createDesktopController(
       transfer: (view) => emit('transferState', view),
       warning: (message) => emit('transferWarning', { message }),
       history: (entries) => emit('historyChanged', [...entries]),
-      devices: (view) => emit('devicesChanged', view),
+      devices: (view) => {
+        emit('devicesChanged', view);
+        // Remembered, renamed or forgotten: the pair rooms follow (a forgotten one is left).
+        nearby.paired(pairedDevices());
+      },
     },
     clock: { now: () => Date.now() },
   });
@@ -153,7 +168,10 @@ export async function createDesktopController(
     address: options.lanAddress,
     https: () => settings.get().lanRoomHttps,
     certificateFolder: options.userDataDir,
-    publish: (view) => emit('lanRoomState', view),
+    publish: (view) => {
+      emit('lanRoomState', view);
+      followServers();
+    },
   });
   let discovered: DiscoveredRoom[] = [];
   let browser: RoomBrowser | undefined;
@@ -194,31 +212,45 @@ export async function createDesktopController(
     return describePaths(paths);
   };
 
-  // While this device hosts a LAN room, its own transfers meet there and stay on the LAN.
-  const peerOptions = (): PeerOptions => {
+  /**
+   * Where this app meets others by a code or its roster: its LAN room while it hosts one (its own
+   * transfers then stay on the LAN), else the server chosen in Settings.
+   */
+  const meetingServer = (): ServerChoice => {
     const roomUrl = lanRoom.url;
     const roomCertificate = lanRoom.fingerprint;
+    if (roomUrl === undefined) return configuredServer();
     return {
-      serverUrl: roomUrl ?? settings.get().serverUrl,
+      serverUrl: roomUrl,
       // The room's own certificate, which no authority signed (docs/architecture.md).
       ...(roomCertificate === undefined ? {} : { serverCertificate: roomCertificate }),
-      route: roomUrl ? 'host-only' : 'any',
-      ver: options.version,
-      remedySurface: 'desktop',
-      timeouts: options.timeouts,
-      identity: {
-        pemFile: installation.identity.pemFile,
-        devices: { ...installation.setting, ownName: ownName() },
-      },
+      route: 'host-only',
     };
   };
+  /** The server chosen in Settings, where the pair rooms are (docs/protocol.md, "Pair rooms"). */
+  const configuredServer = (): ServerChoice => ({
+    serverUrl: settings.get().serverUrl,
+    route: 'any',
+  });
+
+  const peerOptions = (server: ServerChoice = meetingServer()): PeerOptions => ({
+    ...server,
+    ver: options.version,
+    remedySurface: 'desktop',
+    timeouts: options.timeouts,
+    identity: {
+      pemFile: installation.identity.pemFile,
+      devices: { ...installation.setting, ownName: ownName() },
+    },
+  });
 
   /**
    * A receive into the download folder: by a code (and the key of the link it came with), or by
-   * the room of a nearby device's invitation, with no code.
+   * the room of a nearby device's invitation, with no code, on the server it came through.
    */
   const startReceive = async (
     from: { code: string; linkSecret?: string } | { roomId: string },
+    server: ServerChoice = meetingServer(),
     expectPeer?: ExpectedPeer,
   ) => {
     const { downloadFolder, reportStats, confirmWords, autoAcceptMaxBytes } = settings.get();
@@ -230,24 +262,66 @@ export async function createDesktopController(
       autoAcceptMaxBytes,
       confirmWords,
     };
-    const peer = { ...peerOptions(), ...(expectPeer === undefined ? {} : { expectPeer }) };
+    const peer = { ...peerOptions(server), ...(expectPeer === undefined ? {} : { expectPeer }) };
     return core.start({ kind: 'receive', request, peer });
   };
 
-  // The devices a send reaches with no code (docs/architecture.md, "Nearby devices"); an
-  // invitation becomes a receive of its room.
+  // Only main's own device book says which devices are paired, never the window.
+  const pairRooms = new MovablePairRooms((devices) =>
+    openNativePairRooms(configuredServer(), devices),
+  );
+  /** The remembered devices with a pair secret, whose rooms the app waits in while it runs. */
+  const pairedDevices = (): PairedDevice[] =>
+    book
+      .list()
+      .flatMap(({ fingerprint, name, pairSecret }) =>
+        pairSecret === undefined ? [] : [{ fingerprint, name, pairSecret }],
+      );
+
+  // The devices a send reaches with no code (docs/architecture.md, "Nearby devices", the desktop
+  // app): the roster of the server it meets others on, and the pair rooms on its configured
+  // server. An invitation becomes a receive of its room on the server it came through: a pair
+  // room's is pinned to that device, a roster's never is.
   const nearby = new NearbyCore(
     {
-      intro: { name: installation.setting.ownName, kind: 'desktop' },
+      intro: { name: ownName(), kind: 'desktop' },
       clock: nodeClock,
       busy: () => core.busy,
+      pairRooms,
+      openPresence: (intro, cancelled) => {
+        const { serverUrl, serverCertificate } = meetingServer();
+        const pinned = serverCertificate === undefined ? {} : { serverCertificate };
+        return openNativePresence(serverUrl, pinned)(intro, cancelled);
+      },
     },
     {
       view: (view) => emit('nearbyChanged', view),
-      invited: ({ roomId, expectPeer }) => void startReceive({ roomId }, expectPeer),
+      invited: ({ roomId, expectPeer }) =>
+        void startReceive(
+          { roomId },
+          expectPeer === undefined ? meetingServer() : configuredServer(),
+          expectPeer,
+        ),
     },
   );
-  await nearby.start();
+  nearby.paired(pairedDevices());
+  let pairUrl = configuredServer().serverUrl;
+  let rosterUrl = meetingServer().serverUrl;
+  /** The LAN room went on or off, or another server was chosen: the seat and rooms follow. */
+  const followServers = (): void => {
+    const roster = meetingServer().serverUrl;
+    if (roster !== rosterUrl) {
+      rosterUrl = roster;
+      nearby.rejoin();
+    }
+    const pair = configuredServer().serverUrl;
+    if (pair !== pairUrl) {
+      pairUrl = pair;
+      pairRooms.move();
+    }
+  };
+  // Not awaited: a server that is slow to answer must not hold the window back.
+  void nearby.start();
 
   const handlers: HandlerMap = {
     getSnapshot: async () => {
@@ -288,16 +362,20 @@ export async function createDesktopController(
       return valueOf(await core.start({ kind: 'send', paths, peer, confirmWords }));
     },
     startSendNearby: async (request) => {
+      // The same allow-list as any send: only paths main handed out.
+      if ('paths' in request) requireChosen(request.paths);
       const reach = nearby.reachFor(request.key);
       if ('code' in reach) refuse(reach);
-      const peer = peerOptions();
+      // A paired device is met in its pair room's server, a roster device on the roster's.
+      const peer = peerOptions(
+        request.key.startsWith(PAIR_KEY) ? configuredServer() : meetingServer(),
+      );
       const { confirmWords } = settings.get();
       if ('text' in request) {
         return valueOf(
           await core.start({ kind: 'text', text: request.text, peer, confirmWords, reach }),
         );
       }
-      requireChosen(request.paths);
       return valueOf(
         await core.start({ kind: 'send', paths: request.paths, peer, confirmWords, reach }),
       );
@@ -323,6 +401,7 @@ export async function createDesktopController(
       if (change.keepHistory !== undefined) await core.keepHistoryChanged(change.keepHistory);
       // A room that is on starts again at once, serving the new choice.
       if (updated.lanRoomHttps !== before.lanRoomHttps) await lanRoom.restart();
+      followServers();
       return updated;
     },
     setLanRoom: ({ enabled }) => lanRoom.set(enabled),
@@ -342,7 +421,12 @@ export async function createDesktopController(
     },
     // Which device comes from main's own view of the transfer, never from the window.
     rememberPeer: async ({ name }) => valueOf(await core.rememberPeer(name)),
-    renameSelf: async ({ name }) => valueOf(await core.renameSelf(name)),
+    renameSelf: async ({ name }) => {
+      const renamed = valueOf(await core.renameSelf(name));
+      // The roster shows the new name at once; a transfer uses it from the next one.
+      nearby.introduce({ name: ownName(), kind: 'desktop' });
+      return renamed;
+    },
     renameDevice: async ({ fingerprint, name }) =>
       valueOf(await core.renameDevice(fingerprint, name)),
     forgetDevice: async ({ fingerprint }) => valueOf(await core.forgetDevice(fingerprint)),

@@ -38,12 +38,7 @@ const identityOf = (device: Installation) => ({
 });
 
 const seatIn = (roomId: string, stop: AbortSignal) =>
-  joinSignalingRoom(
-    { serverUrl: rig.server.url, remedySurface: 'cli' },
-    roomId,
-    DEFAULT_TIMEOUTS.roleWait,
-    stop,
-  );
+  joinSignalingRoom({ serverUrl: rig.server.url }, roomId, DEFAULT_TIMEOUTS.roleWait, stop);
 
 function watch(devices: PairedDevice[]): PairRooms {
   const rooms = createPairRooms({ joinRoom: seatIn, clock: nodeClock, devices });

@@ -133,6 +133,7 @@ function harness(options: { presence?: boolean; pair?: boolean } = {}) {
     last,
     setBusy: (value: boolean) => (busy = value),
     presenceOff: () => (presenceOn = false),
+    presenceOn: () => (presenceOn = true),
     failNextOpen: () => (failNext = true),
   };
 }
@@ -314,5 +315,34 @@ describe('NearbyCore', () => {
     await settle();
     expect(h.seats).toHaveLength(1);
     expect(h.pairRooms.closed).toBe(true);
+  });
+
+  it('asks for a seat at once on rejoin, even after a server that kept no roster, and drops a stale one', async () => {
+    const h = harness();
+    h.presenceOff();
+    await h.core.start();
+    expect(h.last().inRoom).toBe(false);
+    // The desktop app starts hosting its LAN room, whose server keeps a roster.
+    h.presenceOn();
+    h.core.rejoin();
+    await settle();
+    expect(h.seats).toHaveLength(1);
+    expect(h.last().inRoom).toBe(true);
+    h.seats[0]?.roster([PHONE]);
+    // Another server chosen: one seat there, and the one left is not taken again later.
+    h.core.rejoin();
+    await settle();
+    h.clock.advance(NEARBY_PRESENCE_RETRY_MS * 2);
+    await settle();
+    expect(h.seats).toHaveLength(2);
+    expect(h.last().inRoom).toBe(true);
+    // It stops hosting: the seat held is left, and none is asked for until the next rejoin.
+    h.presenceOff();
+    h.core.rejoin();
+    await settle();
+    h.clock.advance(NEARBY_PRESENCE_RETRY_MS * 2);
+    await settle();
+    expect(h.seats).toHaveLength(2);
+    expect(h.last()).toEqual({ devices: [], inRoom: false });
   });
 });

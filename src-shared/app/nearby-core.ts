@@ -93,6 +93,8 @@ export class NearbyCore {
   #intro: PresenceIntro;
   #seat: PresenceSeat | undefined;
   #retry: ClockTimer | undefined;
+  /** Counts the calls to `rejoin`: each makes the seats asked for before it stale. */
+  #attempt = 0;
   #roster: readonly PresenceEntry[] = [];
   #paired: readonly PairedDevice[] = [];
   #pairOnline: ReadonlySet<string> = new Set();
@@ -180,7 +182,21 @@ export class NearbyCore {
   /** This program's name or kind changed: it takes its seat again as it is now. */
   introduce(intro: PresenceIntro): void {
     this.#intro = intro;
+    this.rejoin();
+  }
+
+  /**
+   * The roster to sit on may have changed (the desktop app started or stopped hosting its LAN
+   * room, or another server was chosen): the seat held is left and one is asked for at once,
+   * even where the last server kept no roster.
+   */
+  rejoin(): void {
+    if (this.#cancelled.signal.aborted) return;
+    this.#retry?.cancel();
+    this.#retry = undefined;
+    this.#attempt += 1;
     this.#seat?.close();
+    void this.#takeSeat();
   }
 
   close(): void {
@@ -194,28 +210,30 @@ export class NearbyCore {
   }
 
   /**
-   * One try at a seat on the roster. A seat that ends is taken again: at once after `introduce`,
-   * a while later after a lost socket. A server that keeps no roster is not asked again.
+   * One try at a seat on the roster. A seat that ends is taken again: at once after `rejoin`, a
+   * while later after a lost socket. A server that keeps no roster is not asked again until a
+   * `rejoin`.
    */
   async #takeSeat(): Promise<void> {
     const { openPresence } = this.#ports;
     const cancelled = this.#cancelled.signal;
     if (openPresence === undefined || cancelled.aborted) return;
-    const intro = this.#intro;
+    const attempt = this.#attempt;
+    // A seat asked for before the last `rejoin` is not taken: another is on its way.
+    const stale = (): boolean => cancelled.aborted || attempt !== this.#attempt;
     let seat: PresenceSeat | undefined;
     try {
-      seat = await openPresence(intro, cancelled);
+      seat = await openPresence(this.#intro, cancelled);
     } catch {
-      this.#retryLater();
+      if (!stale()) this.#retryLater();
       return;
     }
-    if (cancelled.aborted) seat?.close();
-    if (seat === undefined || cancelled.aborted) return;
+    if (stale()) seat?.close();
+    if (seat === undefined || stale()) return;
     this.#take(seat);
     void seat.ended.then(() => {
       this.#leave(seat);
-      if (this.#intro === intro) this.#retryLater();
-      else void this.#takeSeat();
+      if (!stale()) this.#retryLater();
     });
   }
 

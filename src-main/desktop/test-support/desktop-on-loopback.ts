@@ -5,6 +5,7 @@ import { dispatchInvoke } from '../../../src-shared/ipc/dispatch';
 import type { HistoryEntry } from '../../../src-shared/history/transfer-history';
 import type { IpcResult } from '../../../src-shared/ipc/result';
 import type { TransferView } from '../../../src-shared/transfer/transfer-view';
+import type { NearbyView } from '../../../src-shared/app/nearby-core';
 import type { LoopbackRig } from '../../engine/test-support/loopback-rig';
 import { createDesktopController, type DesktopController } from '../desktop-controller';
 import type { ChangeQuestion } from '../desktop-ports';
@@ -27,6 +28,8 @@ export interface DesktopOnLoopback {
   devicesChanged: DevicesView[];
   /** Every history main pushed to the window. */
   historyChanged: HistoryEntry[][];
+  /** Resolves with the nearby view once one matches, the last one main pushed included. */
+  nearbyWhere(matches: (view: NearbyView) => boolean): Promise<NearbyView>;
   /** A request as the window makes it: through the IPC contract's dispatch. */
   call(channel: InvokeChannel, request: unknown): Promise<IpcResult<unknown>>;
   nextView(matches: (view: TransferView) => boolean): Promise<TransferView>;
@@ -61,6 +64,8 @@ export function useDesktopOnLoopback(
       webClientRoot: root,
       version: 'dev',
       discoverRooms: false,
+      // A LAN room the tests turn on stays on loopback.
+      lanAddress: '127.0.0.1',
       dialogs: {
         pickFiles: async () => dialog.files,
         pickFolder: async () => dialog.files,
@@ -80,6 +85,7 @@ export function useDesktopOnLoopback(
     const warnings: EventContract['transferWarning'][] = [];
     const devicesChanged: DevicesView[] = [];
     const historyChanged: HistoryEntry[][] = [];
+    const nearbyViews: NearbyView[] = [];
     controller.onEvent((channel, payload) => {
       if (channel === 'transferState') transferViews.push(payload as TransferView);
       if (channel === 'transferWarning') {
@@ -87,6 +93,7 @@ export function useDesktopOnLoopback(
       }
       if (channel === 'devicesChanged') devicesChanged.push(payload as DevicesView);
       if (channel === 'historyChanged') historyChanged.push(payload as HistoryEntry[]);
+      if (channel === 'nearbyChanged') nearbyViews.push(payload as NearbyView);
     });
     return {
       controller,
@@ -101,6 +108,20 @@ export function useDesktopOnLoopback(
       call: (channel, request) =>
         dispatchInvoke(controller.handlers, channel, request, (error) => {
           throw error;
+        }),
+      nearbyWhere: (matches) =>
+        new Promise((resolve) => {
+          const stop = controller.onEvent((channel, payload) => {
+            if (channel === 'nearbyChanged' && matches(payload as NearbyView)) {
+              stop();
+              resolve(payload as NearbyView);
+            }
+          });
+          const now = nearbyViews.at(-1);
+          if (now !== undefined && matches(now)) {
+            stop();
+            resolve(now);
+          }
         }),
       nextView: (matches) =>
         new Promise((resolve) => {
