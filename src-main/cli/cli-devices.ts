@@ -13,13 +13,8 @@ import type { DevicesAction, ServerChoice } from './parse-args';
 import { resolveServer } from './resolve-server';
 import { DEVICES_LOOK_MS } from '../../src-shared/nearby/nearby-limits';
 import type { PresenceEntry } from '../../src-shared/nearby/nearby-ports';
-import {
-  lookFor,
-  openPairRooms,
-  openRoster,
-  pairedDevices,
-  type CommandServer,
-} from './cli-nearby';
+import { lookFor, openPairRooms, openRoster, type CommandServer } from './cli-nearby';
+import { pairedDevices } from '../../src-shared/nearby/paired-devices';
 import { rosterLabel } from './roster-names';
 
 export async function openCliInstallation(env: NodeJS.ProcessEnv): Promise<Installation> {

@@ -119,7 +119,7 @@ describe('remembered devices reach each other without a code', () => {
     const [beaEntry] = stored;
     if (beaEntry?.pairSecret === undefined) throw new Error('Ana kept no pair secret for Bea');
     // The stranger holds the secret (so its room id and a valid invitation), not Ana's certificate.
-    const rooms = openNativePairRooms({ serverUrl: rig.server.url, remedySurface: 'cli' }, [
+    const rooms = openNativePairRooms({ serverUrl: rig.server.url }, [
       { fingerprint: beaEntry.fingerprint, name: beaEntry.name, pairSecret: beaEntry.pairSecret },
     ]);
     // As a sender does, it invites once it sees Bea waiting in the room.

@@ -1,13 +1,5 @@
-import type { RememberedDevice } from '../../src-shared/devices/remembered-devices';
 import type { PairedDevice, PairRooms, PresenceSeat } from '../../src-shared/nearby/nearby-ports';
 import { openNativePairRooms, openNativePresence } from '../engine';
-
-/** The remembered devices that agreed a pair secret with this one: those with a pair room. */
-export function pairedDevices(devices: readonly RememberedDevice[]): PairedDevice[] {
-  return devices.flatMap(({ fingerprint, name, pairSecret }) =>
-    pairSecret === undefined ? [] : [{ fingerprint, name, pairSecret }],
-  );
-}
 
 /** The signaling server a command talks to, as setUpTransfer resolved it. */
 export interface CommandServer {
@@ -19,7 +11,6 @@ export interface CommandServer {
 export function openPairRooms(setup: CommandServer, devices: readonly PairedDevice[]): PairRooms {
   return openNativePairRooms(
     {
-      remedySurface: 'cli',
       serverUrl: setup.serverUrl,
       ...(setup.serverCertificate === undefined
         ? {}

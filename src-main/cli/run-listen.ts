@@ -15,7 +15,8 @@ import {
   setUpTransfer,
   type TransferSetup,
 } from './cli-devices';
-import { openPairRooms, openRoster, pairedDevices } from './cli-nearby';
+import { pairedDevices } from '../../src-shared/nearby/paired-devices';
+import { openPairRooms, openRoster } from './cli-nearby';
 import { EXIT, type ExitCode } from './exit-codes';
 import type { Command } from './parse-args';
 import { rosterLabel } from './roster-names';

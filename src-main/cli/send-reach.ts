@@ -2,7 +2,8 @@ import { findByName } from '../../src-shared/devices/remembered-devices';
 import { SEND_TO_LOOK_MS } from '../../src-shared/nearby/nearby-limits';
 import type { Reach } from '../../src-shared/nearby/nearby-ports';
 import { ownNameOf, type DeviceProblem, type TransferSetup } from './cli-devices';
-import { lookFor, openPairRooms, openRoster, pairedDevices } from './cli-nearby';
+import { pairedDevices } from '../../src-shared/nearby/paired-devices';
+import { lookFor, openPairRooms, openRoster } from './cli-nearby';
 import { EXIT } from './exit-codes';
 import { findInRoster, rosterHandle } from './roster-names';
 

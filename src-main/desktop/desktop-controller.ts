@@ -1,3 +1,4 @@
+import { pairedDevices as pairedOf } from '../../src-shared/nearby/paired-devices';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type {
@@ -271,12 +272,7 @@ export async function createDesktopController(
     openNativePairRooms(configuredServer(), devices),
   );
   /** The remembered devices with a pair secret, whose rooms the app waits in while it runs. */
-  const pairedDevices = (): PairedDevice[] =>
-    book
-      .list()
-      .flatMap(({ fingerprint, name, pairSecret }) =>
-        pairSecret === undefined ? [] : [{ fingerprint, name, pairSecret }],
-      );
+  const pairedDevices = (): PairedDevice[] => pairedOf(book.list());
 
   // The devices a send reaches with no code (docs/architecture.md, "Nearby devices", the desktop
   // app): the roster of the server it meets others on, and the pair rooms on its configured

@@ -9,7 +9,7 @@ import { joinSignalingRoom } from './signaling-seat';
  * src-shared/nearby/pair-rooms.ts on the flows' own room join over /ws.
  */
 export function openNativePairRooms(
-  options: PeerOptions,
+  options: Pick<PeerOptions, 'serverUrl' | 'serverCertificate'>,
   devices: readonly PairedDevice[],
 ): PairRooms {
   return createPairRooms({

@@ -20,12 +20,7 @@ function ports() {
     clock: nodeClock,
     timeouts: CONNECT_TIMEOUTS,
     joinRoom: (roomId: string, stop: AbortSignal) =>
-      joinSignalingRoom(
-        { serverUrl: rig.server.url, remedySurface: 'cli' },
-        roomId,
-        DEFAULT_TIMEOUTS.roleWait,
-        stop,
-      ),
+      joinSignalingRoom({ serverUrl: rig.server.url }, roomId, DEFAULT_TIMEOUTS.roleWait, stop),
   };
 }
 

@@ -7,7 +7,7 @@ import { openWsSocket } from './ws-socket';
 
 /** The flows' `joinRoom` on the ws transport, with the test seam's filter when there is one. */
 export async function joinSignalingRoom(
-  options: PeerOptions,
+  options: Pick<PeerOptions, 'serverUrl' | 'serverCertificate' | 'signalFilter'>,
   roomId: string,
   roleWaitMs: number,
   stop: AbortSignal,

@@ -44,7 +44,7 @@ export async function waitInRestoredRoom(
 export async function waitInRoom(serverUrl: string, roomId: string): Promise<RestoredLinkImpostor> {
   const stop = new AbortController();
   const seat: SignalingPort = await joinSignalingRoom(
-    { serverUrl, remedySurface: 'cli' },
+    { serverUrl },
     roomId,
     DEFAULT_TIMEOUTS.roleWait,
     stop.signal,
