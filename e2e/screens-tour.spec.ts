@@ -9,6 +9,7 @@ import {
 } from './support/desktop-bridge/loopback-desktop';
 import { requireTool } from './support/required-tools';
 import { checkScreen, walkKeyboard, type ScreenVisit } from './support/screen-checks';
+import { ChildProgram } from './support/web-client/child-program';
 import { FerryPage } from './support/web-client/ferry-page';
 import { commandLine } from './support/web-client/native-peers';
 import { usePageRig } from './support/web-client/page-rig';
@@ -259,5 +260,42 @@ test.describe('the web client', () => {
       { name: 'web-remembered-devices', docs: PHONE, shows: forget },
       true,
     );
+  });
+});
+
+test.describe('the Nearby list in a LAN room', () => {
+  const rig = usePageRig('tour-nearby', { presence: true });
+  let listener: ChildProgram | undefined;
+
+  test.afterEach(async () => {
+    await listener?.stop();
+  });
+
+  test('another page and a command line in the room, files chosen', async ({
+    browser,
+  }, testInfo) => {
+    listener = new ChildProgram('src-main/cli/main.ts', [
+      'receive',
+      '--listen',
+      '--name',
+      'Build box',
+      '--server',
+      rig.web.serverUrl,
+    ]);
+    await listener.waitForLine(/^Waiting/, 60_000);
+    await rig.browserPeer(browser);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    try {
+      await page.goto(rig.web.url);
+      const nearby = page.locator('[data-testid="nearby-device"][data-online="true"]');
+      await expect(nearby).toHaveCount(2, { timeout: 60_000 });
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByRole('button', { name: 'Choose files' }).click();
+      await (await chooser).setFiles([randomFile(rig.scratch.path, 'nearby/holiday.jpg', 300_000)]);
+      await look(page, testInfo, { name: 'web-nearby', docs: PHONE }, true);
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -306,6 +306,15 @@ describe('NearbyCore', () => {
     ]);
   });
 
+  it('takes one seat, under the name given before it started', async () => {
+    const h = harness();
+    // A page reads the name its person gave it before it starts: one program, one seat.
+    h.core.introduce({ name: 'Named page', kind: 'browser' });
+    await h.core.start();
+    await settle();
+    expect(h.seats.map((seat) => seat.intro.name)).toEqual(['Named page']);
+  });
+
   it('leaves the roster and the pair rooms on close', async () => {
     const h = harness();
     await h.core.start();

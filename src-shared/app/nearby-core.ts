@@ -95,6 +95,8 @@ export class NearbyCore {
   #retry: ClockTimer | undefined;
   /** Counts the calls to `rejoin`: each makes the seats asked for before it stale. */
   #attempt = 0;
+  /** `start` was called: from then on the program keeps a seat on the roster. */
+  #started = false;
   #roster: readonly PresenceEntry[] = [];
   #paired: readonly PairedDevice[] = [];
   #pairOnline: ReadonlySet<string> = new Set();
@@ -114,6 +116,7 @@ export class NearbyCore {
 
   /** Follows the pair rooms and takes a seat on the roster; settles once the first try did. */
   async start(): Promise<void> {
+    this.#started = true;
     const { pairRooms } = this.#ports;
     if (pairRooms !== undefined) {
       this.#pairOnline = pairRooms.online();
@@ -191,7 +194,8 @@ export class NearbyCore {
    * even where the last server kept no roster.
    */
   rejoin(): void {
-    if (this.#cancelled.signal.aborted) return;
+    // Before `start` there is no seat to leave, and `start` takes the one asked for.
+    if (!this.#started || this.#cancelled.signal.aborted) return;
     this.#retry?.cancel();
     this.#retry = undefined;
     this.#attempt += 1;
