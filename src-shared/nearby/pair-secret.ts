@@ -4,7 +4,7 @@ import { roomIdFromDigest } from '../signaling/room-id';
 import { toHex } from '../verify/file-digest';
 import { hmacSha256, hmacSha256Now } from '../verify/hash-functions';
 import { fromHex } from '../verify/part-sidecar';
-import { newNonce } from '../verify/sas';
+import { newSecretIfAble } from '../verify/sas';
 import { sameSecret } from '../verify/same-secret';
 
 // The pair secret two remembered devices agree in-band, and what derives from it: the room they
@@ -24,16 +24,7 @@ export const PairSecretSchema = v.pipe(
  * A fresh share to announce beside `pair`, from the runtime's secure random source; undefined
  * when it has none (or a broken one), and then this side offers no `pair`.
  */
-export function newPairShare(
-  randomBytes: ((count: number) => Uint8Array) | undefined,
-): string | undefined {
-  if (randomBytes === undefined) return undefined;
-  try {
-    return newNonce(randomBytes);
-  } catch {
-    return undefined;
-  }
-}
+export const newPairShare = newSecretIfAble;
 
 /** Both shares and both DTLS certificates of one connection, in the roles' order. */
 export interface PairSecretInput {

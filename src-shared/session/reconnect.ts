@@ -1,7 +1,7 @@
 import { RECONNECT_WINDOW_MS } from '../protocol/limits';
 import { toHex } from '../verify/file-digest';
 import { sha256 } from '../verify/hash-functions';
-import { newNonce } from '../verify/sas';
+import { newSecretIfAble } from '../verify/sas';
 import { connect, type ConnectTimeouts } from './connect-peer';
 import type { TransferDirection, TransferView } from '../transfer/transfer-view';
 import type { KeptBytes } from './link-watch';
@@ -128,18 +128,11 @@ export interface SessionEndForReconnect {
   rejoinSecret?: string;
 }
 
-/** A fresh secret to announce beside `reconnect`; undefined when the runtime has no random source. */
-export function newRejoinSecret(
-  randomBytes: ((count: number) => Uint8Array) | undefined,
-): string | undefined {
-  if (randomBytes === undefined) return undefined;
-  try {
-    return newNonce(randomBytes);
-  } catch {
-    // A broken random source offers no reconnect: a lost link then fails the transfer.
-    return undefined;
-  }
-}
+/**
+ * A fresh secret to announce beside `reconnect`; undefined when the runtime has no random source,
+ * and then a lost link fails the transfer.
+ */
+export const newRejoinSecret = newSecretIfAble;
 
 /** Why a batch whose first connection named no remote certificate ends at its first lost link. */
 export const UNPINNED = 'the first connection named no certificate to check a restored one against';

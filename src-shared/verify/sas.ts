@@ -69,6 +69,22 @@ export function newNonce(randomBytes: (count: number) => Uint8Array): string {
   return toHex(bytes);
 }
 
+/**
+ * A fresh 32-byte secret to announce beside an extension (`reconnect`'s rejoin secret, `pair`'s
+ * share); undefined when the runtime has no random source or a broken one, and then that
+ * extension is not offered.
+ */
+export function newSecretIfAble(
+  randomBytes: ((count: number) => Uint8Array) | undefined,
+): string | undefined {
+  if (randomBytes === undefined) return undefined;
+  try {
+    return newNonce(randomBytes);
+  } catch {
+    return undefined;
+  }
+}
+
 /** What the sender announces before it sees the receiver's nonce: SHA-256 of its own, in hex. */
 export async function commitmentTo(nonce: string): Promise<string> {
   return toHex(await sha256(nonceBytes(nonce)));
