@@ -1,6 +1,6 @@
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../signaling-server';
 import { filesUnder, sha256File, writeTextFile } from '../engine/test-support/files-on-disk';
 import { useLoopbackRig } from '../engine/test-support/loopback-rig';
@@ -23,11 +23,18 @@ let bea = { FERRY_HOME: '' };
 let file = '';
 let other = '';
 
+/** Listeners a test started: one a failed test left running would hold its pair room. */
+const listeners: CliProcess[] = [];
+/** Pair rooms a test opened by hand, left for good after it whatever happened. */
+const openedRooms: { close(): void }[] = [];
+
 function listen(env: { FERRY_HOME: string }, server: string, out: string, ...flags: string[]) {
-  return startCli(
+  const listener = startCli(
     ['receive', '--listen', '--server', server, '--out', out, '--no-report', ...flags],
     env,
   );
+  listeners.push(listener);
+  return listener;
 }
 
 function sendTo(env: { FERRY_HOME: string }, server: string, name: string, ...paths: string[]) {
@@ -72,6 +79,13 @@ beforeAll(async () => {
   const [sent, received] = await Promise.all([sender.exited, receiver.exited]);
   expect(sent.code, sent.stderr).toBe(EXIT.ok);
   expect(received.code, received.stderr).toBe(EXIT.ok);
+});
+afterEach(async () => {
+  for (const rooms of openedRooms.splice(0)) rooms.close();
+  for (const listener of listeners.splice(0)) {
+    listener.kill();
+    await listener.exited;
+  }
 });
 afterAll(async () => {
   await presence?.close();
@@ -122,6 +136,7 @@ describe('remembered devices reach each other without a code', () => {
     const rooms = openNativePairRooms({ serverUrl: rig.server.url }, [
       { fingerprint: beaEntry.fingerprint, name: beaEntry.name, pairSecret: beaEntry.pairSecret },
     ]);
+    openedRooms.push(rooms);
     // As a sender does, it invites once it sees Bea waiting in the room.
     await new Promise<void>((resolve) => {
       if (rooms.online().has(beaEntry.fingerprint)) resolve();
